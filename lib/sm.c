@@ -1,0 +1,268 @@
+/* sm.c -- sign-magnitude integers and gcov strings (FORMATS.md §1).
+ *
+ * The one place that knows the byte encoding; .bb, .bbg and .da readers and
+ * writers, the plugin and the runtime all go through here.
+ */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sm.h"
+
+int arcov_sm_encode(unsigned char *p, int64_t v, int width)
+{
+	/* Magnitude computed in unsigned arithmetic so INT64_MIN is safe. */
+	uint64_t m = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	uint64_t limit = width == 8 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
+	int i;
+
+	if (m > limit)
+		return ARCOV_ERANGE;
+	for (i = 0; i < width; i++, m >>= 8)
+		p[i] = (unsigned char)(m & 0xff);
+	if (v < 0)
+		p[width - 1] |= 0x80;
+	return 0;
+}
+
+int64_t arcov_sm_decode(const unsigned char *p, int width)
+{
+	uint64_t m = 0;
+	int i;
+
+	for (i = width - 1; i >= 0; i--)
+		m = (m << 8) | (i == width - 1 ? p[i] & 0x7f : p[i]);
+	return (p[width - 1] & 0x80) ? -(int64_t)m : (int64_t)m;
+}
+
+/* ---- reading ---- */
+
+void arcov_rd_init(struct arcov_rd *r, const void *data, size_t size,
+		   const char *name, struct arcov_err *err)
+{
+	r->data = data;
+	r->size = size;
+	r->pos = 0;
+	r->name = name;
+	r->err = err;
+}
+
+int arcov_rd_fail(struct arcov_rd *r, int code, size_t offset,
+		  const char *fmt, ...)
+{
+	char what[ARCOV_ERR_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	return arcov_errf(r->err, code, r->name, (long)offset, "%s", what);
+}
+
+static int rd_need(struct arcov_rd *r, size_t n, const char *what)
+{
+	if (arcov_rd_left(r) < n)
+		return arcov_rd_fail(r, ARCOV_ETRUNC, r->pos,
+				     "truncated %s: need %zu bytes, %zu left",
+				     what, n, arcov_rd_left(r));
+	return 0;
+}
+
+int arcov_rd_word(struct arcov_rd *r, int32_t *v, const char *what)
+{
+	int rc = rd_need(r, ARCOV_WORD, what);
+
+	if (rc)
+		return rc;
+	*v = (int32_t)arcov_sm_decode(r->data + r->pos, ARCOV_WORD);
+	r->pos += ARCOV_WORD;
+	return 0;
+}
+
+int arcov_rd_word_range(struct arcov_rd *r, int32_t *v, int32_t lo, int32_t hi,
+			const char *what)
+{
+	size_t at = r->pos;
+	int rc = arcov_rd_word(r, v, what);
+
+	if (rc)
+		return rc;
+	if (*v < lo || *v > hi)
+		return arcov_rd_fail(r, ARCOV_ERANGE, at,
+				     "%s %ld out of range [%ld, %ld]", what,
+				     (long)*v, (long)lo, (long)hi);
+	return 0;
+}
+
+int arcov_rd_expect(struct arcov_rd *r, int32_t want, const char *what)
+{
+	size_t at = r->pos;
+	int32_t v;
+	int rc = arcov_rd_word(r, &v, what);
+
+	if (rc)
+		return rc;
+	if (v != want)
+		return arcov_rd_fail(r, ARCOV_EFORMAT, at,
+				     "expected %s (%ld), found %ld", what,
+				     (long)want, (long)v);
+	return 0;
+}
+
+int arcov_rd_counter(struct arcov_rd *r, uint64_t *v, const char *what)
+{
+	size_t at = r->pos;
+	int64_t s;
+	int rc = rd_need(r, ARCOV_COUNTER, what);
+
+	if (rc)
+		return rc;
+	s = arcov_sm_decode(r->data + r->pos, ARCOV_COUNTER);
+	if (s < 0)
+		return arcov_rd_fail(r, ARCOV_ERANGE, at, "negative %s %lld",
+				     what, (long long)s);
+	r->pos += ARCOV_COUNTER;
+	*v = (uint64_t)s;
+	return 0;
+}
+
+/* Copy @len characters at the cursor, then check NUL, padding and the
+ * closing delimiter. */
+static int rd_string_body(struct arcov_rd *r, size_t len, int32_t delim,
+			  char **s, const char *what)
+{
+	size_t padded = arcov_str_padded(len), i, at = r->pos;
+	char *copy;
+	int rc;
+
+	rc = rd_need(r, padded, what);
+	if (rc)
+		return rc;
+	if (memchr(r->data + at, 0, len))
+		return arcov_rd_fail(r, ARCOV_EFORMAT, at,
+				     "%s contains a NUL byte", what);
+	for (i = len; i < padded; i++)
+		if (r->data[at + i])
+			return arcov_rd_fail(r, ARCOV_EFORMAT, at + i,
+					     "%s: padding byte is not zero",
+					     what);
+	copy = malloc(len + 1);
+	if (!copy)
+		return arcov_rd_fail(r, ARCOV_ENOMEM, at, "%s: out of memory",
+				     what);
+	memcpy(copy, r->data + at, len);
+	copy[len] = 0;
+	r->pos += padded;
+	rc = arcov_rd_expect(r, delim, "string delimiter");
+	if (rc) {
+		free(copy);
+		return rc;
+	}
+	*s = copy;
+	return 0;
+}
+
+int arcov_rd_counted_string(struct arcov_rd *r, char **s, const char *what)
+{
+	int32_t len;
+	int rc;
+
+	rc = arcov_rd_expect(r, ARCOV_SEP_FILE, "string delimiter");
+	if (rc)
+		return rc;
+	/* Only the sign is checked here: rd_string_body() bounds the length
+	 * by the bytes actually left before allocating anything. */
+	rc = arcov_rd_word_range(r, &len, 0, INT32_MAX, "string length");
+	if (rc)
+		return rc;
+	return rd_string_body(r, (size_t)len, ARCOV_SEP_FILE, s, what);
+}
+
+int arcov_rd_delimited_tail(struct arcov_rd *r, int32_t delim, char **s,
+			    const char *what)
+{
+	const unsigned char *p = r->data + r->pos, *end = r->data + r->size;
+	const unsigned char *nul = memchr(p, 0, (size_t)(end - p));
+
+	/* The characters end at the first NUL; a name without one can only
+	 * be a truncated file. */
+	if (!nul)
+		return arcov_rd_fail(r, ARCOV_ETRUNC, r->pos,
+				     "%s is not NUL-terminated", what);
+	return rd_string_body(r, (size_t)(nul - p), delim, s, what);
+}
+
+/* ---- writing ---- */
+
+void arcov_wr_init(struct arcov_wr *w, void *data, size_t cap)
+{
+	w->data = data;
+	w->cap = data ? cap : 0;
+	w->len = 0;
+	w->status = 0;
+}
+
+void arcov_wr_bytes(struct arcov_wr *w, const void *p, size_t n)
+{
+	if (w->data && !w->status) {
+		if (w->cap - w->len < n)
+			w->status = ARCOV_ERANGE;
+		else
+			memcpy(w->data + w->len, p, n);
+	}
+	w->len += n;
+}
+
+void arcov_wr_word(struct arcov_wr *w, int64_t v)
+{
+	unsigned char b[ARCOV_WORD];
+
+	if (arcov_sm_encode(b, v, ARCOV_WORD)) {
+		if (!w->status)
+			w->status = ARCOV_ERANGE;
+		memset(b, 0, sizeof b);
+	}
+	arcov_wr_bytes(w, b, sizeof b);
+}
+
+void arcov_wr_counter(struct arcov_wr *w, uint64_t v)
+{
+	unsigned char b[ARCOV_COUNTER];
+
+	if ((v > (uint64_t)ARCOV_COUNTER_MAX ||
+	     arcov_sm_encode(b, (int64_t)v, ARCOV_COUNTER)) && !w->status) {
+		w->status = ARCOV_ERANGE;
+		memset(b, 0, sizeof b);
+	}
+	arcov_wr_bytes(w, b, sizeof b);
+}
+
+static void wr_string_body(struct arcov_wr *w, const char *s, size_t len)
+{
+	static const unsigned char zeros[4];
+
+	arcov_wr_bytes(w, s, len);
+	arcov_wr_bytes(w, zeros, arcov_str_padded(len) - len);
+}
+
+void arcov_wr_counted_string(struct arcov_wr *w, const char *s)
+{
+	size_t len = strlen(s);
+
+	arcov_wr_word(w, ARCOV_SEP_FILE);
+	arcov_wr_word(w, len > (size_t)ARCOV_WORD_MAX ? -1 : (int64_t)len);
+	if (len > (size_t)ARCOV_WORD_MAX && !w->status)
+		w->status = ARCOV_ERANGE;
+	wr_string_body(w, s, len);
+	arcov_wr_word(w, ARCOV_SEP_FILE);
+}
+
+void arcov_wr_delimited_string(struct arcov_wr *w, int32_t delim, const char *s)
+{
+	arcov_wr_word(w, delim);
+	wr_string_body(w, s, strlen(s));
+	arcov_wr_word(w, delim);
+}

@@ -1,0 +1,114 @@
+/* sm.h -- GCC 3.3 gcov-io encodings shared by every format (FORMATS.md §1).
+ *
+ * Integers are little-endian sign-magnitude: 4-byte "words" and 8-byte
+ * "counters"; the sign is bit 7 of the last byte, so the magnitude has 31
+ * or 63 bits.  Strings come delimited (.bb, §1.4a) or counted (.bbg/.da,
+ * §1.4b); both are NUL-terminated and zero-padded to a multiple of 4.
+ *
+ * Reading goes through a bounds-checked cursor over an in-memory image
+ * (struct arcov_rd); writing through struct arcov_wr, which only counts
+ * bytes when its buffer is NULL -- so a writer is run once to size the
+ * output and once to fill it, and the two can never disagree.
+ */
+#ifndef ARCOV_SM_H
+#define ARCOV_SM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ARCOV_WORD 4
+#define ARCOV_COUNTER 8
+#define ARCOV_WORD_MAX INT32_MAX	/* largest 4-byte magnitude */
+#define ARCOV_COUNTER_MAX INT64_MAX	/* largest 8-byte magnitude */
+
+/* Separators and markers, as signed values. */
+#define ARCOV_SEP_FILE (-1)		/* .bb file marker, string delimiter */
+#define ARCOV_SEP_FN (-2)		/* .bb function marker */
+#define ARCOV_DA_MAGIC (-123)		/* .da block magic */
+
+/**
+ * arcov_sm_encode - write @v as a @width-byte sign-magnitude integer.
+ * @width is 4 or 8.  Returns 0, or ARCOV_ERANGE if |v| needs more than
+ * 8*@width-1 bits (the historical writer silently mangled some of these).
+ */
+int arcov_sm_encode(unsigned char *p, int64_t v, int width);
+
+/**
+ * arcov_sm_decode - value of the @width-byte sign-magnitude integer at @p.
+ * "Negative zero" decodes as 0.
+ */
+int64_t arcov_sm_decode(const unsigned char *p, int width);
+
+/* Occupied size of a string of @len characters: roundup4(len + 1). */
+static inline size_t arcov_str_padded(size_t len)
+{
+	return (len / 4 + 1) * 4;
+}
+
+/* ---- reading ---- */
+
+struct arcov_rd {
+	const unsigned char *data;
+	size_t size;
+	size_t pos;
+	const char *name;	/* file name for messages */
+	struct arcov_err *err;	/* may be NULL */
+};
+
+void arcov_rd_init(struct arcov_rd *r, const void *data, size_t size,
+		   const char *name, struct arcov_err *err);
+
+static inline size_t arcov_rd_left(const struct arcov_rd *r)
+{
+	return r->size - r->pos;
+}
+
+/**
+ * arcov_rd_fail - record an error at @offset of the file being read.
+ * Returns @code.
+ */
+int arcov_rd_fail(struct arcov_rd *r, int code, size_t offset,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Read a 4-byte word; @what names the field for the error message. */
+int arcov_rd_word(struct arcov_rd *r, int32_t *v, const char *what);
+/* Read a word that must lie in [lo, hi]. */
+int arcov_rd_word_range(struct arcov_rd *r, int32_t *v, int32_t lo, int32_t hi,
+			const char *what);
+/* Read a word that must equal @want (a separator or marker). */
+int arcov_rd_expect(struct arcov_rd *r, int32_t want, const char *what);
+/* Read an 8-byte counter that must be >= 0. */
+int arcov_rd_counter(struct arcov_rd *r, uint64_t *v, const char *what);
+/* Read a counted string (§1.4b) into a fresh malloc'd C string. */
+int arcov_rd_counted_string(struct arcov_rd *r, char **s, const char *what);
+/* Read a delimited string (§1.4a) whose delimiter @delim has already been
+ * consumed; reads the characters, padding and closing delimiter. */
+int arcov_rd_delimited_tail(struct arcov_rd *r, int32_t delim, char **s,
+			    const char *what);
+
+/* ---- writing ---- */
+
+struct arcov_wr {
+	unsigned char *data;	/* NULL: only count */
+	size_t cap;		/* capacity of data */
+	size_t len;		/* bytes written (or counted) so far */
+	int status;		/* first error, sticky */
+};
+
+void arcov_wr_init(struct arcov_wr *w, void *data, size_t cap);
+void arcov_wr_word(struct arcov_wr *w, int64_t v);
+void arcov_wr_counter(struct arcov_wr *w, uint64_t v);
+void arcov_wr_bytes(struct arcov_wr *w, const void *p, size_t n);
+void arcov_wr_counted_string(struct arcov_wr *w, const char *s);
+void arcov_wr_delimited_string(struct arcov_wr *w, int32_t delim, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

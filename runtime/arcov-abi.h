@@ -1,0 +1,52 @@
+/* arcov-abi.h -- what an instrumented object hands the runtime.
+ *
+ * The plugin emits, per translation unit with instrumented functions, one
+ * static struct arcov_object (plus its function table and counter array)
+ * and a constructor that calls arcov_object_register(&obj), and a
+ * destructor that calls arcov_object_unregister(&obj) so a dlclose()d
+ * shared library is written before its counters disappear.
+ *
+ * The layout is fixed by ARCOV_ABI_VERSION; the runtime refuses (one line
+ * on stderr, no crash) an object of another version.  Both the plugin (which
+ * builds these as GCC trees) and the runtime include this header, so the
+ * two can only drift apart by changing it.
+ */
+#ifndef ARCOV_ABI_H
+#define ARCOV_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ARCOV_ABI_VERSION 1
+
+/* Object flags. */
+#define ARCOV_OBJ_ATOMIC 0x1	/* counters updated with relaxed atomics */
+
+struct arcov_fn_info {
+	const char *name;	/* assembler name, as in .bb/.bbg/.da */
+	uint32_t checksum;	/* .bbg checksum (FORMATS.md §3.5) */
+	uint32_t ncounters;	/* arcs off the spanning tree */
+};
+
+struct arcov_object {
+	uint32_t version;	/* ARCOV_ABI_VERSION */
+	uint32_t flags;		/* ARCOV_OBJ_* */
+	const char *da_path;	/* absolute path of the .da file */
+	uint32_t nfns;
+	uint32_t ncounters;	/* total over all functions */
+	const struct arcov_fn_info *fns;	/* nfns entries */
+	uint64_t *counters;	/* ncounters, functions back to back */
+	struct arcov_object *next;	/* runtime's list link; 0 in the object */
+};
+
+void arcov_object_register(struct arcov_object *obj);
+void arcov_object_unregister(struct arcov_object *obj);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
