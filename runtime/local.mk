@@ -1,0 +1,1 @@
+## runtime/local.mk -- libarcov (filled in by the runtime work).
