@@ -1,1 +1,333 @@
-/* placeholder */
+/* da.c -- the .da arc-counter file (FORMATS.md §4): reader and writer.
+ *
+ * The reader accepts exactly what the writer can reproduce byte for byte:
+ * blocks are read until the data ends, extension bytes past the standard
+ * 40 are kept verbatim, and the shared cursor (sm.c) refuses "negative
+ * zero" encodings, which would not be written back as read.
+ */
+#include <config.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "da.h"
+#include "sm.h"
+
+/* Smallest function record: -1, length 0, "\0\0\0\0", -1, checksum,
+ * counter count.  Bounds the function count before anything is allocated. */
+#define DA_RECORD_MIN (6 * ARCOV_WORD)
+
+/* Read a word in [0, INT32_MAX]. */
+static int rd_count(struct arcov_rd *r, uint32_t *v, const char *what)
+{
+	int32_t w;
+	int rc;
+
+	rc = arcov_rd_word_range(r, &w, 0, ARCOV_WORD_MAX, what);
+	if (!rc)
+		*v = (uint32_t)w;
+	return rc;
+}
+
+/* One summary triple of the extension block; @who is "program"/"object". */
+static int rd_summary(struct arcov_rd *r, struct arcov_da_summary *s,
+		      const char *who)
+{
+	char what[32];
+	int rc;
+
+	snprintf(what, sizeof what, "%s arc count", who);
+	rc = rd_count(r, &s->arcs, what);
+	if (rc)
+		return rc;
+	snprintf(what, sizeof what, "%s sum", who);
+	rc = arcov_rd_counter(r, &s->sum, what);
+	if (rc)
+		return rc;
+	snprintf(what, sizeof what, "%s maximum", who);
+	return arcov_rd_counter(r, &s->max, what);
+}
+
+/*
+ * A zeroed array of @n elements of @size bytes for the count @what read at
+ * @at, allocated only once @n items of at least @min_bytes each fit in the
+ * bytes left: a lying count must not make us allocate.  NULL with *@rc = 0
+ * for @n == 0; NULL with *@rc < 0 on error.
+ */
+static void *rd_array(struct arcov_rd *r, size_t at, uint32_t n,
+		      size_t min_bytes, size_t size, const char *what, int *rc)
+{
+	void *p;
+
+	*rc = 0;
+	if (n > arcov_rd_left(r) / min_bytes) {
+		*rc = arcov_rd_fail(r, ARCOV_ETRUNC, at,
+				    "%s %lu needs at least %llu bytes, %zu left",
+				    what, (unsigned long)n,
+				    (unsigned long long)n * min_bytes,
+				    arcov_rd_left(r));
+		return NULL;
+	}
+	if (!n)
+		return NULL;
+	p = calloc(n, size);
+	if (!p)
+		*rc = arcov_rd_fail(r, ARCOV_ENOMEM, at, "%s %lu: out of memory",
+				    what, (unsigned long)n);
+	return p;
+}
+
+static int rd_fn(struct arcov_rd *r, struct arcov_da_fn *fn)
+{
+	size_t at;
+	uint32_t n, i;
+	int rc;
+
+	fn->offset = r->pos;
+	rc = arcov_rd_counted_string(r, &fn->name, "function name");
+	if (!rc)
+		rc = rd_count(r, &fn->checksum, "checksum");
+	if (rc)
+		return rc;
+	at = r->pos;
+	rc = rd_count(r, &n, "counter count");
+	if (rc)
+		return rc;
+	fn->counters = rd_array(r, at, n, ARCOV_COUNTER, sizeof *fn->counters,
+				"counter count", &rc);
+	if (rc)
+		return rc;
+	fn->ncounters = n;
+	for (i = 0; i < n; i++) {
+		rc = arcov_rd_counter(r, &fn->counters[i], "counter");
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int rd_block(struct arcov_rd *r, struct arcov_da_block *blk)
+{
+	size_t count_at, ext_at, tail;
+	int32_t magic, ext;
+	uint32_t nfns, i;
+	int rc;
+
+	blk->offset = r->pos;
+	rc = arcov_rd_word(r, &magic, "magic");
+	if (rc)
+		return rc;
+	if (magic != ARCOV_DA_MAGIC)
+		return arcov_rd_fail(r, ARCOV_EMAGIC, blk->offset,
+				     "bad magic number %ld (expected %d)",
+				     (long)magic, ARCOV_DA_MAGIC);
+	count_at = r->pos;
+	rc = rd_count(r, &nfns, "function count");
+	if (rc)
+		return rc;
+	ext_at = r->pos;
+	rc = arcov_rd_word_range(r, &ext, ARCOV_DA_EXT_STD, ARCOV_WORD_MAX,
+				 "extension length");
+	if (rc)
+		return rc;
+	if ((size_t)ext > arcov_rd_left(r))
+		return arcov_rd_fail(r, ARCOV_ETRUNC, ext_at,
+				     "extension length %ld exceeds the %zu bytes left",
+				     (long)ext, arcov_rd_left(r));
+	rc = rd_summary(r, &blk->program, "program");
+	if (!rc)
+		rc = rd_summary(r, &blk->object, "object");
+	if (rc)
+		return rc;
+	tail = (size_t)ext - ARCOV_DA_EXT_STD;
+	if (tail) {
+		blk->ext_tail = malloc(tail);
+		if (!blk->ext_tail)
+			return arcov_rd_fail(r, ARCOV_ENOMEM, r->pos,
+					     "extension block: out of memory");
+		memcpy(blk->ext_tail, r->data + r->pos, tail);
+		blk->ext_tail_len = (uint32_t)tail;
+		r->pos += tail;
+	}
+
+	blk->fns = rd_array(r, count_at, nfns, DA_RECORD_MIN, sizeof *blk->fns,
+			    "function count", &rc);
+	if (rc)
+		return rc;
+	blk->nfns = nfns;
+	for (i = 0; i < nfns; i++) {
+		rc = rd_fn(r, &blk->fns[i]);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/**
+ * arcov_da_read - parse a .da image of one or more blocks.
+ * @da:   model to fill; on error it is left empty (freeing it is harmless)
+ * @data: the file's bytes, @size of them
+ * @name: file name used in error messages
+ * @err:  optional error detail
+ *
+ * Returns 0 or a negative ARCOV_E* code.
+ */
+int arcov_da_read(struct arcov_da *da, const void *data, size_t size,
+		  const char *name, struct arcov_err *err)
+{
+	struct arcov_rd r;
+	size_t cap = 0;
+	int rc;
+
+	memset(da, 0, sizeof *da);
+	arcov_rd_init(&r, data, size, name, err);
+	if (!size)
+		return arcov_rd_fail(&r, ARCOV_ETRUNC, 0, "empty .da file");
+	while (arcov_rd_left(&r)) {
+		struct arcov_da_block *blk;
+
+		/* Each block takes at least 52 bytes, so this stays bounded. */
+		if (da->nblocks == cap) {
+			size_t ncap = cap ? 2 * cap : 1;
+
+			blk = realloc(da->blocks, ncap * sizeof *blk);
+			if (!blk) {
+				rc = arcov_rd_fail(&r, ARCOV_ENOMEM, r.pos,
+						   "blocks: out of memory");
+				goto free_da;
+			}
+			da->blocks = blk;
+			cap = ncap;
+		}
+		blk = &da->blocks[da->nblocks++];
+		memset(blk, 0, sizeof *blk);
+		rc = rd_block(&r, blk);
+		if (rc)
+			goto free_da;
+	}
+	return 0;
+
+free_da:
+	arcov_da_free(da);
+	return rc;
+}
+
+static void wr_summary(struct arcov_wr *w, const struct arcov_da_summary *s)
+{
+	arcov_wr_word(w, s->arcs);
+	arcov_wr_counter(w, s->sum);
+	arcov_wr_counter(w, s->max);
+}
+
+static void wr_block(struct arcov_wr *w, const struct arcov_da_block *blk)
+{
+	uint32_t i, j;
+
+	arcov_wr_word(w, ARCOV_DA_MAGIC);
+	arcov_wr_word(w, blk->nfns);
+	arcov_wr_word(w, (int64_t)ARCOV_DA_EXT_STD + blk->ext_tail_len);
+	wr_summary(w, &blk->program);
+	wr_summary(w, &blk->object);
+	if (blk->ext_tail_len)	/* ext_tail may be NULL; memcpy forbids it */
+		arcov_wr_bytes(w, blk->ext_tail, blk->ext_tail_len);
+	for (i = 0; i < blk->nfns; i++) {
+		const struct arcov_da_fn *fn = &blk->fns[i];
+
+		arcov_wr_counted_string(w, fn->name);
+		arcov_wr_word(w, fn->checksum);
+		arcov_wr_word(w, fn->ncounters);
+		for (j = 0; j < fn->ncounters; j++)
+			arcov_wr_counter(w, fn->counters[j]);
+	}
+}
+
+/**
+ * arcov_da_write - serialize every block of @da, in order.
+ * @buf: destination of at least arcov_da_write(da, NULL, 0) bytes, or NULL
+ *       to only compute the size
+ * Returns the size in bytes, or ARCOV_ERANGE if a value does not fit its
+ * field (e.g. a counter above INT64_MAX) or @cap is too small.
+ */
+ssize_t arcov_da_write(const struct arcov_da *da, void *buf, size_t cap)
+{
+	struct arcov_wr w;
+	size_t i;
+
+	arcov_wr_init(&w, buf, cap);
+	for (i = 0; i < da->nblocks; i++)
+		wr_block(&w, &da->blocks[i]);
+	return arcov_wr_result(&w);
+}
+
+/**
+ * arcov_da_block_write - serialize the single block @blk.
+ * Same convention as arcov_da_write(); the runtime appends its output
+ * with this.
+ */
+ssize_t arcov_da_block_write(const struct arcov_da_block *blk, void *buf,
+			     size_t cap)
+{
+	struct arcov_wr w;
+
+	arcov_wr_init(&w, buf, cap);
+	wr_block(&w, blk);
+	return arcov_wr_result(&w);
+}
+
+/**
+ * arcov_da_block_summarize - set blk->object to (counters, sum, max).
+ * Totals that overflow their fields saturate, so writing such a block
+ * fails with ARCOV_ERANGE instead of storing a wrapped, plausible value.
+ */
+void arcov_da_block_summarize(struct arcov_da_block *blk)
+{
+	uint64_t arcs = 0, sum = 0, max = 0;
+	uint32_t i, j;
+
+	for (i = 0; i < blk->nfns; i++) {
+		const struct arcov_da_fn *fn = &blk->fns[i];
+
+		arcs += fn->ncounters;
+		for (j = 0; j < fn->ncounters; j++) {
+			uint64_t c = fn->counters[j];
+
+			sum = c > UINT64_MAX - sum ? UINT64_MAX : sum + c;
+			if (c > max)
+				max = c;
+		}
+	}
+	blk->object.arcs = arcs > UINT32_MAX ? UINT32_MAX : (uint32_t)arcs;
+	blk->object.sum = sum;
+	blk->object.max = max;
+}
+
+/**
+ * arcov_da_block_free - release what @blk owns and zero it.
+ */
+void arcov_da_block_free(struct arcov_da_block *blk)
+{
+	uint32_t i;
+
+	for (i = 0; i < blk->nfns; i++) {
+		free(blk->fns[i].name);
+		free(blk->fns[i].counters);
+	}
+	free(blk->fns);
+	free(blk->ext_tail);
+	memset(blk, 0, sizeof *blk);
+}
+
+/**
+ * arcov_da_free - release every block of @da and zero it.
+ */
+void arcov_da_free(struct arcov_da *da)
+{
+	size_t i;
+
+	for (i = 0; i < da->nblocks; i++)
+		arcov_da_block_free(&da->blocks[i]);
+	free(da->blocks);
+	memset(da, 0, sizeof *da);
+}

@@ -5,6 +5,7 @@
  */
 #include <config.h>
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,10 +72,25 @@ static int rd_need(struct arcov_rd *r, size_t n, const char *what)
 	return 0;
 }
 
+/* "Negative zero" decodes as 0 but would be written back as plain 0, so a
+ * reader that accepted it could not promise byte-exact round trips; no
+ * writer ever produces it (§1.1). */
+static int rd_canonical(struct arcov_rd *r, int width, const char *what)
+{
+	const unsigned char *p = r->data + r->pos;
+
+	if (p[width - 1] == 0x80 && arcov_sm_decode(p, width) == 0)
+		return arcov_rd_fail(r, ARCOV_EFORMAT, r->pos,
+				     "%s written as negative zero", what);
+	return 0;
+}
+
 int arcov_rd_word(struct arcov_rd *r, int32_t *v, const char *what)
 {
 	int rc = rd_need(r, ARCOV_WORD, what);
 
+	if (!rc)
+		rc = rd_canonical(r, ARCOV_WORD, what);
 	if (rc)
 		return rc;
 	*v = (int32_t)arcov_sm_decode(r->data + r->pos, ARCOV_WORD);
@@ -118,6 +134,8 @@ int arcov_rd_counter(struct arcov_rd *r, uint64_t *v, const char *what)
 	int64_t s;
 	int rc = rd_need(r, ARCOV_COUNTER, what);
 
+	if (!rc)
+		rc = rd_canonical(r, ARCOV_COUNTER, what);
 	if (rc)
 		return rc;
 	s = arcov_sm_decode(r->data + r->pos, ARCOV_COUNTER);
@@ -265,4 +283,13 @@ void arcov_wr_delimited_string(struct arcov_wr *w, int32_t delim, const char *s)
 	arcov_wr_word(w, delim);
 	wr_string_body(w, s, strlen(s));
 	arcov_wr_word(w, delim);
+}
+
+ssize_t arcov_wr_result(const struct arcov_wr *w)
+{
+	if (w->status)
+		return w->status;
+	if (w->len > SSIZE_MAX)
+		return ARCOV_ERANGE;
+	return (ssize_t)w->len;
 }

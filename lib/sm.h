@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include "error.h"
 
 #ifdef __cplusplus
@@ -106,6 +107,9 @@ void arcov_wr_counter(struct arcov_wr *w, uint64_t v);
 void arcov_wr_bytes(struct arcov_wr *w, const void *p, size_t n);
 void arcov_wr_counted_string(struct arcov_wr *w, const char *s);
 void arcov_wr_delimited_string(struct arcov_wr *w, int32_t delim, const char *s);
+
+/* A writer's return value: its first error, else the size in bytes. */
+ssize_t arcov_wr_result(const struct arcov_wr *w);
 
 #ifdef __cplusplus
 }

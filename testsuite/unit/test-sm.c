@@ -46,8 +46,24 @@ static void test_negative_zero(void **state)
 	static const unsigned char nz4[4] = { 0, 0, 0, 0x80 };
 	static const unsigned char nz8[8] = { 0, 0, 0, 0, 0, 0, 0, 0x80 };
 
+	struct arcov_err err = { 0, "" };
+	struct arcov_rd r;
+	int32_t w;
+	uint64_t c;
+
 	assert_true(arcov_sm_decode(nz4, 4) == 0);
 	assert_true(arcov_sm_decode(nz8, 8) == 0);
+
+	/* The cursor refuses it: it could not be written back as read. */
+	arcov_rd_init(&r, nz4, sizeof nz4, "nz.bbg", &err);
+	assert_int_equal(arcov_rd_word(&r, &w, "block count"), ARCOV_EFORMAT);
+	assert_string_equal(err.msg,
+			    "nz.bbg: offset 0: block count written as negative zero");
+	assert_int_equal(r.pos, 0);
+	arcov_rd_init(&r, nz8, sizeof nz8, "nz.da", &err);
+	assert_int_equal(arcov_rd_counter(&r, &c, "counter"), ARCOV_EFORMAT);
+	assert_string_equal(err.msg,
+			    "nz.da: offset 0: counter written as negative zero");
 }
 
 static void check_counted(const char *s, const char *hex)
