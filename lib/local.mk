@@ -7,6 +7,7 @@ lib_libarcovfmt_la_SOURCES = \
 	lib/bb.c lib/bb.h \
 	lib/bbg.c lib/bbg.h \
 	lib/da.c lib/da.h \
+	lib/da-ext.c lib/da-ext.h \
 	lib/solve.c lib/solve.h \
 	lib/fileio.c lib/fileio.h
 # Hidden by default: the runtime links this into other people's programs

@@ -1,1 +1,56 @@
-## runtime/local.mk -- libarcov (filled in by the runtime work).
+## runtime/local.mk -- libarcov, the runtime linked into instrumented programs.
+
+lib_LTLIBRARIES += runtime/libarcov.la
+include_HEADERS += runtime/arcov.h runtime/arcov-abi.h
+runtime_libarcov_la_SOURCES = \
+	runtime/runtime.c runtime/internal.h \
+	runtime/write.c \
+	runtime/path.c \
+	runtime/exec.c
+runtime_libarcov_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
+# A guest in other people's programs: only what is marked ARCOV_PUBLIC
+# (all arcov_*) is exported.
+runtime_libarcov_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -pthread
+runtime_libarcov_la_LIBADD = lib/libarcovfmt.la -lpthread
+runtime_libarcov_la_LDFLAGS = -version-info 0:0:0
+
+# Tests: rt-prog stands in for an instrumented program (it builds the
+# plugin's data by hand), rt-check prints a .da for the scripts to compare.
+# rt-prog links the static libarcov so the 16 concurrent copies of the
+# concurrency test never race through a libtool wrapper script.
+check_PROGRAMS += testsuite/runtime/rt-prog testsuite/runtime/rt-check
+testsuite_runtime_rt_prog_SOURCES = testsuite/runtime/rt-prog.c
+testsuite_runtime_rt_prog_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
+testsuite_runtime_rt_prog_CFLAGS = $(AM_CFLAGS) -pthread
+testsuite_runtime_rt_prog_LDFLAGS = $(AM_LDFLAGS) -static
+testsuite_runtime_rt_prog_LDADD = runtime/libarcov.la
+testsuite_runtime_rt_check_SOURCES = testsuite/runtime/rt-check.c
+testsuite_runtime_rt_check_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
+testsuite_runtime_rt_check_LDADD = lib/libarcovfmt.la
+
+# An instrumented shared library linked with the shared libarcov, and a
+# plain program that dlopen()s it.
+check_LTLIBRARIES += testsuite/runtime/rt-module.la
+testsuite_runtime_rt_module_la_SOURCES = testsuite/runtime/rt-module.c
+testsuite_runtime_rt_module_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
+testsuite_runtime_rt_module_la_LDFLAGS = $(AM_LDFLAGS) -module -avoid-version \
+	-rpath $(abs_builddir)
+testsuite_runtime_rt_module_la_LIBADD = runtime/libarcov.la
+check_PROGRAMS += testsuite/runtime/rt-dl
+testsuite_runtime_rt_dl_SOURCES = testsuite/runtime/rt-dl.c
+testsuite_runtime_rt_dl_LDADD = -ldl
+
+RUNTIME_TESTS = \
+	testsuite/runtime/merge.sh \
+	testsuite/runtime/rebuilt.sh \
+	testsuite/runtime/append.sh \
+	testsuite/runtime/concurrent.sh \
+	testsuite/runtime/process.sh \
+	testsuite/runtime/corrupt.sh \
+	testsuite/runtime/guest.sh \
+	testsuite/runtime/prefix.sh \
+	testsuite/runtime/exports.sh \
+	testsuite/runtime/dlclose.sh
+TESTS += $(RUNTIME_TESTS)
+EXTRA_DIST += $(RUNTIME_TESTS) testsuite/runtime/lib.sh
+EXTRA_DIST += doc/da-extension.md

@@ -5,6 +5,7 @@ UNIT_TESTS = \
 	testsuite/unit/test-bb \
 	testsuite/unit/test-bbg \
 	testsuite/unit/test-da \
+	testsuite/unit/test-da-ext \
 	testsuite/unit/test-solve
 
 check_PROGRAMS += $(UNIT_TESTS)
@@ -25,6 +26,9 @@ testsuite_unit_test_bbg_LDADD = $(UNIT_LDADD)
 testsuite_unit_test_da_SOURCES = testsuite/unit/test-da.c testsuite/unit/unit.h
 testsuite_unit_test_da_CFLAGS = $(UNIT_CFLAGS)
 testsuite_unit_test_da_LDADD = $(UNIT_LDADD)
+testsuite_unit_test_da_ext_SOURCES = testsuite/unit/test-da-ext.c testsuite/unit/unit.h
+testsuite_unit_test_da_ext_CFLAGS = $(UNIT_CFLAGS)
+testsuite_unit_test_da_ext_LDADD = $(UNIT_LDADD)
 testsuite_unit_test_solve_SOURCES = testsuite/unit/test-solve.c testsuite/unit/unit.h
 testsuite_unit_test_solve_CFLAGS = $(UNIT_CFLAGS)
 testsuite_unit_test_solve_LDADD = $(UNIT_LDADD)

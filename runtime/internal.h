@@ -1,0 +1,71 @@
+/* internal.h -- what the runtime's files share; nothing here is exported.
+ *
+ * libarcov is compiled with -fvisibility=hidden: only functions marked
+ * ARCOV_PUBLIC (all named arcov_*) are visible to the program it lives in.
+ * Internal functions shared between files are named arcov_rt_*.
+ */
+#ifndef ARCOV_RT_INTERNAL_H
+#define ARCOV_RT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arcov-abi.h"
+#include "da.h"
+
+#define ARCOV_PUBLIC __attribute__((visibility("default")))
+
+/* One object being written by a dump. */
+struct arcov_rt_job {
+	const struct arcov_object *obj;
+	uint64_t *counts;		/* this run's counters, taken by the dump */
+	char *path;			/* .da path after ARCOV_PREFIX/_STRIP */
+	struct arcov_da_summary run;	/* summary of @counts */
+	struct arcov_da_summary merged;	/* summary once merged into the file */
+};
+
+/**
+ * arcov_rt_warn - print "arcov: " and the formatted text as one line on
+ * stderr, in a single write so lines of concurrent processes never mix.
+ */
+void arcov_rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/**
+ * arcov_rt_summary_add - fold @n counters into @s (arcs, sum, max).
+ * Sums saturate at the largest value a .da counter can hold.
+ */
+void arcov_rt_summary_add(struct arcov_da_summary *s, const uint64_t *c,
+			  size_t n);
+
+/**
+ * arcov_rt_summary_merge - fold summary @add into @s, saturating.
+ */
+void arcov_rt_summary_merge(struct arcov_da_summary *s,
+			    const struct arcov_da_summary *add);
+
+/**
+ * arcov_rt_write - write the .da files of @n jobs (write.c).
+ * @others: summary of the registered objects not in @jobs, which still
+ *          count towards the program summary.
+ * Every failure is reported with arcov_rt_warn() and skips that job.
+ */
+void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
+		    const struct arcov_da_summary *others);
+
+/**
+ * arcov_rt_da_path - the .da path to use for @da_path: relocated by
+ * ARCOV_PREFIX and ARCOV_PREFIX_STRIP the way GCOV_PREFIX and
+ * GCOV_PREFIX_STRIP relocate .gcda files.  Returns a malloc'd string, or
+ * NULL when out of memory.
+ */
+char *arcov_rt_da_path(const char *da_path);
+
+/**
+ * arcov_rt_lock - create (with missing directories) and write-lock the
+ * sidecar lock file "@da_path.lock", waiting for other writers.
+ * Returns the descriptor (closing it releases the lock), or -1 after
+ * reporting the failure.
+ */
+int arcov_rt_lock(const char *da_path);
+
+#endif

@@ -1,0 +1,333 @@
+/* runtime.c -- libarcov's registry of instrumented objects and its hooks.
+ *
+ * Objects register from their constructors.  The first registration
+ * installs an atexit handler (the whole program is written at exit) and
+ * fork handlers.  All state sits behind one mutex, so dumps from several
+ * threads, registrations from dlopen() and fork() never interleave.
+ *
+ * fork: counts made before the fork belong to the parent, which writes
+ * them; the child starts from zero and writes only what it counts itself.
+ * The mutex is taken across fork() so the child never inherits it locked
+ * by a thread that no longer exists.
+ *
+ * The runtime is a guest: it never writes to stdout, never exits, and
+ * leaves errno as it found it.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arcov.h"
+#include "internal.h"
+#include "sm.h"
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct arcov_object *registry;	/* newest first, like GCC 3.3 */
+static int hooks_installed;
+static int exited;			/* the at-exit dump has run */
+
+void arcov_rt_warn(const char *fmt, ...)
+{
+	char line[2 * ARCOV_ERR_MAX];
+	va_list ap;
+	size_t n;
+	ssize_t k;
+	char *p;
+
+	memcpy(line, "arcov: ", 7);
+	va_start(ap, fmt);
+	vsnprintf(line + 7, sizeof line - 8, fmt, ap);
+	va_end(ap);
+	n = strlen(line);
+	line[n++] = '\n';
+	for (p = line; n; p += k, n -= (size_t)k) {
+		k = write(STDERR_FILENO, p, n);
+		if (k < 0 && errno == EINTR)
+			k = 0;
+		else if (k <= 0)
+			break;
+	}
+}
+
+void arcov_rt_summary_add(struct arcov_da_summary *s, const uint64_t *c,
+			  size_t n)
+{
+	struct arcov_da_summary add = { 0, 0, 0 };
+	size_t i;
+
+	add.arcs = n > ARCOV_WORD_MAX ? ARCOV_WORD_MAX : (uint32_t)n;
+	for (i = 0; i < n; i++) {
+		uint64_t v = c[i] > ARCOV_COUNTER_MAX ? ARCOV_COUNTER_MAX : c[i];
+
+		add.sum = v > ARCOV_COUNTER_MAX - add.sum ?
+			ARCOV_COUNTER_MAX : add.sum + v;
+		if (v > add.max)
+			add.max = v;
+	}
+	arcov_rt_summary_merge(s, &add);
+}
+
+void arcov_rt_summary_merge(struct arcov_da_summary *s,
+			    const struct arcov_da_summary *add)
+{
+	s->arcs = add->arcs > ARCOV_WORD_MAX - s->arcs ?
+		ARCOV_WORD_MAX : s->arcs + add->arcs;
+	s->sum = add->sum > ARCOV_COUNTER_MAX - s->sum ?
+		ARCOV_COUNTER_MAX : s->sum + add->sum;
+	if (add->max > s->max)
+		s->max = add->max;
+}
+
+/* Move @obj's counters into @to and zero them; with ARCOV_OBJ_ATOMIC an
+ * increment racing with the dump lands either in @to or in the new run. */
+static void counters_take(struct arcov_object *obj, uint64_t *to)
+{
+	uint32_t i;
+
+	for (i = 0; i < obj->ncounters; i++) {
+		if (obj->flags & ARCOV_OBJ_ATOMIC) {
+			to[i] = __atomic_exchange_n(&obj->counters[i], 0,
+						    __ATOMIC_RELAXED);
+		} else {
+			to[i] = obj->counters[i];
+			obj->counters[i] = 0;
+		}
+	}
+}
+
+static void counters_zero(struct arcov_object *obj)
+{
+	uint32_t i;
+
+	for (i = 0; i < obj->ncounters; i++) {
+		if (obj->flags & ARCOV_OBJ_ATOMIC)
+			__atomic_store_n(&obj->counters[i], 0,
+					 __ATOMIC_RELAXED);
+		else
+			obj->counters[i] = 0;
+	}
+}
+
+static int counters_any(const struct arcov_object *obj)
+{
+	uint32_t i;
+
+	for (i = 0; i < obj->ncounters; i++)
+		if (__atomic_load_n(&obj->counters[i], __ATOMIC_RELAXED))
+			return 1;
+	return 0;
+}
+
+/* Write @only, or every registered object when @only is NULL.  Called
+ * with registry_lock held. */
+static void dump_locked(struct arcov_object *only)
+{
+	struct arcov_da_summary others = { 0, 0, 0 };
+	struct arcov_rt_job *jobs;
+	struct arcov_object *obj;
+	size_t n = 0, i = 0;
+
+	for (obj = registry; obj; obj = obj->next) {
+		if (!only || obj == only)
+			n++;
+		else
+			arcov_rt_summary_add(&others, obj->counters,
+					     obj->ncounters);
+	}
+	if (!n)
+		return;
+	jobs = calloc(n, sizeof *jobs);
+	if (!jobs) {
+		arcov_rt_warn("out of memory; counts not written");
+		return;
+	}
+	for (obj = registry; obj; obj = obj->next) {
+		if (only && obj != only)
+			continue;
+		jobs[i].obj = obj;
+		jobs[i].counts = malloc(obj->ncounters ?
+					obj->ncounters * sizeof (uint64_t) : 1);
+		if (!jobs[i].counts) {
+			/* The counts stay in place for a later dump. */
+			arcov_rt_warn("%s: out of memory; counts not written",
+				      obj->da_path);
+			continue;
+		}
+		counters_take(obj, jobs[i].counts);
+		i++;
+	}
+	arcov_rt_write(jobs, i, &others);
+	while (i--)
+		free(jobs[i].counts);
+	free(jobs);
+}
+
+static void dump_at_exit(void)
+{
+	int saved = errno;
+
+	pthread_mutex_lock(&registry_lock);
+	exited = 1;
+	dump_locked(NULL);
+	pthread_mutex_unlock(&registry_lock);
+	errno = saved;
+}
+
+static void fork_prepare(void)
+{
+	pthread_mutex_lock(&registry_lock);
+}
+
+static void fork_parent(void)
+{
+	pthread_mutex_unlock(&registry_lock);
+}
+
+static void fork_child(void)
+{
+	struct arcov_object *obj;
+
+	for (obj = registry; obj; obj = obj->next)
+		counters_zero(obj);
+	pthread_mutex_unlock(&registry_lock);
+}
+
+/* Reasons to refuse an object whose version is right; NULL if sound. */
+static const char *object_defect(const struct arcov_object *obj)
+{
+	uint64_t total = 0;
+	uint32_t i;
+
+	if (obj->nfns && !obj->fns)
+		return "function table missing";
+	if (obj->ncounters && !obj->counters)
+		return "counters missing";
+	for (i = 0; i < obj->nfns; i++) {
+		if (!obj->fns[i].name)
+			return "function name missing";
+		total += obj->fns[i].ncounters;
+	}
+	if (total != obj->ncounters)
+		return "function counter counts do not add up";
+	return NULL;
+}
+
+static int registered(const struct arcov_object *obj)
+{
+	const struct arcov_object *o;
+
+	for (o = registry; o; o = o->next)
+		if (o == obj)
+			return 1;
+	return 0;
+}
+
+/* Called with registry_lock held. */
+static void install_hooks(void)
+{
+	int rc;
+
+	if (hooks_installed)
+		return;
+	hooks_installed = 1;
+	if (atexit(dump_at_exit))
+		arcov_rt_warn("cannot register the exit handler; counts are written only by arcov_dump()");
+	rc = pthread_atfork(fork_prepare, fork_parent, fork_child);
+	if (rc)
+		arcov_rt_warn("cannot register fork handlers: %s; forked children count twice",
+			      strerror(rc));
+}
+
+/**
+ * arcov_object_register - make @obj's counters part of this program's run.
+ * Registering twice is harmless; an object built for another ABI version
+ * or with an inconsistent layout is refused with one line on stderr.
+ */
+ARCOV_PUBLIC void arcov_object_register(struct arcov_object *obj)
+{
+	const char *defect;
+	int saved = errno;
+
+	if (obj->version != ARCOV_ABI_VERSION) {
+		arcov_rt_warn("object built for ABI version %lu, this runtime speaks version %d; its counts are not recorded",
+			      (unsigned long)obj->version, ARCOV_ABI_VERSION);
+		goto restore_errno;
+	}
+	if (!obj->da_path) {
+		arcov_rt_warn("object without a .da path; its counts are not recorded");
+		goto restore_errno;
+	}
+	defect = object_defect(obj);
+	if (defect) {
+		arcov_rt_warn("%s: %s; counts not recorded", obj->da_path,
+			      defect);
+		goto restore_errno;
+	}
+	pthread_mutex_lock(&registry_lock);
+	if (!registered(obj)) {
+		install_hooks();
+		obj->next = registry;
+		registry = obj;
+	}
+	pthread_mutex_unlock(&registry_lock);
+restore_errno:
+	errno = saved;
+}
+
+/**
+ * arcov_object_unregister - write @obj's .da and forget it; called when
+ * the shared library holding @obj is unloaded.  After the at-exit dump
+ * it writes only counts made since (by later exit handlers and
+ * destructors), so the exit does not write every object twice.
+ */
+ARCOV_PUBLIC void arcov_object_unregister(struct arcov_object *obj)
+{
+	struct arcov_object **link;
+	int saved = errno;
+
+	pthread_mutex_lock(&registry_lock);
+	for (link = &registry; *link; link = &(*link)->next) {
+		if (*link != obj)
+			continue;
+		if (!exited || counters_any(obj))
+			dump_locked(obj);
+		*link = obj->next;
+		obj->next = NULL;
+		break;
+	}
+	pthread_mutex_unlock(&registry_lock);
+	errno = saved;
+}
+
+/**
+ * arcov_dump - write every registered object's counts now and continue
+ * counting from zero.
+ */
+ARCOV_PUBLIC void arcov_dump(void)
+{
+	int saved = errno;
+
+	pthread_mutex_lock(&registry_lock);
+	dump_locked(NULL);
+	pthread_mutex_unlock(&registry_lock);
+	errno = saved;
+}
+
+/**
+ * arcov_reset - zero every registered object's counters.
+ */
+ARCOV_PUBLIC void arcov_reset(void)
+{
+	struct arcov_object *obj;
+
+	pthread_mutex_lock(&registry_lock);
+	for (obj = registry; obj; obj = obj->next)
+		counters_zero(obj);
+	pthread_mutex_unlock(&registry_lock);
+}
