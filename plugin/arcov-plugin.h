@@ -1,0 +1,79 @@
+/* arcov-plugin.h -- what the files of the arcov GCC plugin share.
+ *
+ * plugin.cc   plugin_init, options, the pass and the callbacks
+ * graph.cc    one function's flow graph: fake arcs, numbering, checksum,
+ *             spanning tree (FORMATS.md §3.3, §3.5)
+ * notes.cc    block line lists and the .bb/.bbg files
+ * ext-notes.cc the .arcov-notes file (doc/notes-format.md)
+ * emit.cc     counter increments, the arcov_object and its constructor
+ *
+ * All state is file-static C data; the only GCC tree kept across functions
+ * (the counter array) is registered as a GC root in plugin.cc.
+ */
+#ifndef ARCOV_PLUGIN_H
+#define ARCOV_PLUGIN_H
+
+#include <stdint.h>
+#include "bbg.h"
+
+/* Options given as -fplugin-arg-arcov-NAME[=VALUE]. */
+struct ap_options {
+	const char *dir;	/* dir=: where notes and data files go */
+	bool atomic;		/* atomic: relaxed atomic increments */
+	bool have_filter;	/* filter=: instrument only matching files */
+	bool have_exclude;	/* exclude=: never instrument matching files */
+};
+
+extern struct ap_options ap_opts;
+
+/* One written or ignored arc of the function being instrumented. */
+struct ap_arc {
+	edge e;			/* NULL for the exit->entry loopback */
+	uint32_t src, dest;	/* gcov block numbers */
+	uint32_t flags;		/* ARCOV_ARC_* as written to the .bbg */
+	int weight;		/* static estimate: higher is hotter */
+	bool ignore;		/* not written (abnormal, EH, fake off tree) */
+	bool eh;		/* an exception edge (ignored, kept for notes) */
+};
+
+/* The flow graph of one function as the .bbg will describe it. */
+struct ap_graph {
+	uint32_t nblocks;	/* entry + real blocks + exit */
+	uint32_t checksum;	/* §3.5, on the CFG before fake arcs */
+	uint32_t ncounters;	/* written arcs off the spanning tree */
+	size_t narcs;		/* all of arcs[], ignored ones included */
+	struct ap_arc *arcs;	/* in .bbg order, loopback last */
+};
+
+/* plugin.cc */
+const char *ap_function_name(tree fndecl);
+
+/* graph.cc */
+bool ap_graph_build(function *fun, struct ap_graph *g);
+void ap_graph_free(struct ap_graph *g);
+uint32_t ap_block_number(const struct ap_graph *g, basic_block bb);
+
+/* notes.cc */
+const char *ap_notes_base(void);
+const char *ap_da_path(void);
+bool ap_notes_add_function(function *fun, const char *name,
+			   const struct ap_graph *g);
+const struct arcov_bbg *ap_notes_graphs(void);
+void ap_notes_write(void);
+void ap_notes_release(void);
+
+/* ext-notes.cc */
+void ap_ext_add_function(function *fun, const char *name,
+			 const struct ap_graph *g);
+void ap_ext_write(const char *path);
+void ap_ext_release(void);
+
+/* emit.cc */
+#define AP_NEXEC 8
+void ap_redirect_exec(function *fun);
+void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter);
+void ap_emit_object(void);
+extern tree ap_counters_var;
+extern tree ap_exec_wrappers[AP_NEXEC];
+
+#endif

@@ -1,0 +1,62 @@
+/* pass.h -- turn plain C functions into GCC pass objects.
+ *
+ * GCC passes are C++ classes; these two macros keep the classes out of
+ * sight so the plugin body reads as C.  Each defines a class and a
+ * function "opt_pass *MAKE(void)" returning a fresh instance for
+ * register_callback(PLUGIN_PASS_MANAGER_SETUP):
+ *
+ *   ARCOV_GIMPLE_PASS(MAKE, "name", gate, execute, properties_required)
+ *	bool gate(function *); unsigned int execute(function *);
+ *	run once per function.
+ *   ARCOV_SIMPLE_IPA_PASS(MAKE, "name", gate, execute)
+ *	bool gate(void); unsigned int execute(void); run once per unit.
+ */
+#ifndef ARCOV_PASS_H
+#define ARCOV_PASS_H
+
+#define ARCOV_PASS_DATA(type, name, props)				\
+	{								\
+		type,		/* type */				\
+		name,		/* name */				\
+		OPTGROUP_NONE,	/* optinfo_flags */			\
+		TV_NONE,	/* tv_id */				\
+		props,		/* properties_required */		\
+		0,		/* properties_provided */		\
+		0,		/* properties_destroyed */		\
+		0,		/* todo_flags_start */			\
+		0,		/* todo_flags_finish */			\
+	}
+
+/* The class and its maker; GATE and EXECUTE are calls that may use "fun". */
+#define ARCOV_PASS_CLASS(make, base, type, name, props, gate_call,	\
+			 execute_call)					\
+	namespace {							\
+	const pass_data make##_data =					\
+		ARCOV_PASS_DATA(type, name, props);			\
+	class make##_class : public base {				\
+	public:								\
+		make##_class() : base(make##_data, g) {}		\
+		bool gate(function *fun) final override			\
+		{							\
+			return gate_call;				\
+		}							\
+		unsigned int execute(function *fun) final override	\
+		{							\
+			return execute_call;				\
+		}							\
+	};								\
+	}								\
+	static opt_pass *make(void)					\
+	{								\
+		return new make##_class();				\
+	}
+
+#define ARCOV_GIMPLE_PASS(make, name, gate_fn, execute_fn, props)	\
+	ARCOV_PASS_CLASS(make, gimple_opt_pass, GIMPLE_PASS, name, props, \
+			 gate_fn(fun), execute_fn(fun))
+
+#define ARCOV_SIMPLE_IPA_PASS(make, name, gate_fn, execute_fn)		\
+	ARCOV_PASS_CLASS(make, simple_ipa_opt_pass, SIMPLE_IPA_PASS, name, \
+			 0, gate_fn(), execute_fn())
+
+#endif

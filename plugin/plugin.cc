@@ -1,0 +1,266 @@
+/* plugin.cc -- entry point of arcov.so, GCC 3.3-style arc coverage for GCC.
+ *
+ * gcc -fplugin=arcov [-fplugin-arg-arcov-OPTION[=VALUE]]... compiles each
+ * function with a counter on every arc off a spanning tree of its flow
+ * graph, writes <auxbase>.bb and <auxbase>.bbg at the end of the unit and
+ * links the counters to libarcov, which writes <auxbase>.da at exit.
+ */
+#include "compat.h"
+#include "plugin-version.h"
+#include "arcov-plugin.h"
+#include "pass.h"
+
+#include <regex.h>
+
+int plugin_is_GPL_compatible;
+
+struct ap_options ap_opts;
+
+static regex_t opt_filter, opt_exclude;
+/* Set once the object is emitted, after every function was instrumented;
+ * what GCC lowers later (our own constructors among them) is not user code. */
+static bool object_done;
+static uint32_t counters_used;
+
+static const char help_text[] =
+	"dir=DIR        write notes (.bb, .bbg) and record data (.da) in DIR\n"
+	"atomic         count with relaxed atomic increments (threads)\n"
+	"filter=REGEX   instrument only functions whose source file matches\n"
+	"exclude=REGEX  do not instrument functions whose source file matches\n"
+	"help           print this list\n";
+
+static struct plugin_info arcov_info = {
+	ARCOV_VERSION,
+	help_text,
+};
+
+static const struct ggc_root_tab arcov_roots[] = {
+	{ &ap_counters_var, 1, sizeof(ap_counters_var),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &ap_exec_wrappers[0], AP_NEXEC, sizeof(ap_exec_wrappers[0]),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	LAST_GGC_ROOT_TAB
+};
+
+static bool file_matches(regex_t *re, const char *file)
+{
+	return regexec(re, file, 0, NULL, 0) == 0;
+}
+
+/* Functions the user asked about and that can carry counters. */
+static bool wanted(tree fndecl)
+{
+	const char *file = DECL_SOURCE_FILE(fndecl);
+
+	if (lookup_attribute("no_profile_instrument_function",
+			     DECL_ATTRIBUTES(fndecl)) ||
+	    lookup_attribute("naked", DECL_ATTRIBUTES(fndecl)))
+		return false;
+	if (!file)
+		return !ap_opts.have_filter;
+	if (ap_opts.have_filter && !file_matches(&opt_filter, file))
+		return false;
+	return !(ap_opts.have_exclude && file_matches(&opt_exclude, file));
+}
+
+static bool arcov_gate(function *fun)
+{
+	return !object_done && !in_lto_p && !seen_error() && wanted(fun->decl);
+}
+
+/**
+ * ap_function_name - @fndecl's assembler name as the notes record it.
+ */
+const char *ap_function_name(tree fndecl)
+{
+	const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl));
+
+	/* A leading '*' only tells the assembler output to skip prefixes. */
+	return name[0] == '*' ? name + 1 : name;
+}
+
+static unsigned int arcov_execute(function *fun)
+{
+	struct ap_graph g;
+
+	ap_redirect_exec(fun);
+	if (ap_graph_build(fun, &g) &&
+	    ap_notes_add_function(fun, ap_function_name(fun->decl), &g)) {
+		ap_ext_add_function(fun, ap_function_name(fun->decl), &g);
+		if (g.ncounters > UINT32_MAX - counters_used) {
+			error("arcov: too many counters in one unit");
+		} else {
+			ap_emit_increments(&g, counters_used);
+			counters_used += g.ncounters;
+		}
+	}
+	remove_fake_edges();
+	free_dominance_info(CDI_DOMINATORS);
+	free_dominance_info(CDI_POST_DOMINATORS);
+	if (current_loops)
+		loops_state_set(LOOPS_NEED_FIXUP);
+	ap_graph_free(&g);
+	return 0;
+}
+
+ARCOV_GIMPLE_PASS(make_instrument_pass, "arcov", arcov_gate, arcov_execute,
+		  PROP_cfg)
+
+static bool arcov_object_gate(void)
+{
+	return !object_done && !in_lto_p && !seen_error();
+}
+
+static unsigned int arcov_object_execute(void)
+{
+	object_done = true;
+	ap_emit_object();
+	return 0;
+}
+
+ARCOV_SIMPLE_IPA_PASS(make_object_pass, "arcov_object", arcov_object_gate,
+		      arcov_object_execute)
+
+static void arcov_finish_unit(void *gcc_data, void *user_data)
+{
+	if (!in_lto_p && !seen_error())
+		ap_notes_write();
+}
+
+static void arcov_finish(void *gcc_data, void *user_data)
+{
+	if (ap_opts.have_filter)
+		regfree(&opt_filter);
+	if (ap_opts.have_exclude)
+		regfree(&opt_exclude);
+	ap_notes_release();
+	ap_ext_release();
+}
+
+static bool compile_regex(regex_t *re, bool *have, const char *plugin,
+			  const struct plugin_argument *arg)
+{
+	char msg[256];
+	int rc;
+
+	if (!arg->value || !*arg->value) {
+		error("arcov: %<-fplugin-arg-%s-%s%> needs a regular expression",
+		      plugin, arg->key);
+		return false;
+	}
+	if (*have) {
+		error("arcov: %<-fplugin-arg-%s-%s%> given twice", plugin,
+		      arg->key);
+		return false;
+	}
+	rc = regcomp(re, arg->value, REG_EXTENDED | REG_NOSUB);
+	if (rc) {
+		regerror(rc, re, msg, sizeof msg);
+		error("arcov: %<-fplugin-arg-%s-%s=%s%>: %s", plugin, arg->key,
+		      arg->value, msg);
+		return false;
+	}
+	*have = true;
+	return true;
+}
+
+static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
+{
+	if (!strcmp(arg->key, "filter"))
+		return compile_regex(&opt_filter, &ap_opts.have_filter, plugin,
+				     arg);
+	if (!strcmp(arg->key, "exclude"))
+		return compile_regex(&opt_exclude, &ap_opts.have_exclude,
+				     plugin, arg);
+	if (!strcmp(arg->key, "dir")) {
+		if (!arg->value || !*arg->value) {
+			error("arcov: %<-fplugin-arg-%s-dir%> needs a directory",
+			      plugin);
+			return false;
+		}
+		ap_opts.dir = arg->value;
+		return true;
+	}
+	if (arg->value) {
+		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "help"))
+			goto unknown;
+		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
+		      arg->key);
+		return false;
+	}
+	if (!strcmp(arg->key, "atomic")) {
+		ap_opts.atomic = true;
+		return true;
+	}
+	if (!strcmp(arg->key, "help")) {
+		fprintf(stderr, "options of the arcov plugin "
+			"(-fplugin-arg-%s-OPTION):\n%s", plugin, help_text);
+		return true;
+	}
+unknown:
+	error("arcov: unknown option %<-fplugin-arg-%s-%s%>; "
+	      "%<-fplugin-arg-%s-help%> lists the options", plugin, arg->key,
+	      plugin);
+	return false;
+}
+
+static void add_pass(const char *plugin, opt_pass *pass, const char *after)
+{
+	struct register_pass_info info;
+
+	info.pass = pass;
+	info.reference_pass_name = after;
+	info.ref_pass_instance_number = 1;
+	info.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
+
+/**
+ * plugin_init - called by GCC once, after it loaded arcov.so.
+ * @info:    the plugin's name and its -fplugin-arg- arguments
+ * @version: the version of the GCC that loaded it
+ * Returns 0, or 1 (after a diagnostic) to make GCC stop.
+ */
+int plugin_init(struct plugin_name_args *info,
+		struct plugin_gcc_version *version)
+{
+	bool ok = true;
+	int i;
+
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		error("arcov: plugin built for GCC %s (%s), loaded by GCC %s "
+		      "(%s); rebuild arcov for this compiler",
+		      gcc_version.basever, gcc_version.datestamp,
+		      version->basever, version->datestamp);
+		return 1;
+	}
+	for (i = 0; i < info->argc; i++)
+		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
+	if (!ok)
+		return 1;
+	register_callback(info->base_name, PLUGIN_INFO, NULL, &arcov_info);
+	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+			  (void *)arcov_roots);
+
+	/*
+	 * Right after OpenMP expansion, the last lowering pass that reshapes
+	 * the CFG, and before anything else: the graph is still the source's
+	 * at every -O level (no inlining, no jump threading, no loop
+	 * transforms yet), so .bb lines and arcs match what the user wrote;
+	 * the counters are plain memory updates that later passes preserve.
+	 * GCC's own -fprofile-arcs instead runs after the early optimizations
+	 * and so sees a CFG that depends on -O.
+	 */
+	add_pass(info->base_name, make_instrument_pass(), "ompexp");
+	/*
+	 * Every function is lowered, hence instrumented, before the first IPA
+	 * pass.  The object and its constructors follow free_lang_data, as
+	 * GCC's own coverage data does: that pass must not meet a function
+	 * still waiting in the new-function queue (it crashes under -flto).
+	 */
+	add_pass(info->base_name, make_object_pass(), "*free_lang_data");
+	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
+			  arcov_finish_unit, NULL);
+	register_callback(info->base_name, PLUGIN_FINISH, arcov_finish, NULL);
+	return 0;
+}

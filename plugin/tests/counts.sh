@@ -1,0 +1,56 @@
+#!/bin/sh
+# counts.sh -- compile programs with the plugin, run them against libarcov,
+# solve every function and compare block and arc counts, line lists and
+# flags with expected output.  Loops have known trip counts, so every
+# count is exact.
+. "$top_srcdir/plugin/tests/lib.sh"
+
+# check NAME COMPILER LEVEL [OPTIONS...]: NAME.{c,cc} at -OLEVEL must print
+# NAME.out and solve to NAME.LEVEL.exp.
+check()
+{
+	name=$1
+	tool=$2
+	level=$3
+	shift 3
+	src=$name.c
+	test -f "$srcdir/$src" || src=$name.cc
+	cp "$srcdir/$src" . || exit 99
+	rm -f "$name.da"
+	cc "$tool" -O"$level" "$@" -c "$src" -o "$name.o" ||
+		fail "$src -O$level: compilation failed"
+	link "$tool" "$name" "$name.o"
+	./"$name" > "$name.stdout" || fail "$name -O$level: exit status $?"
+	expect "$name.stdout" "$srcdir/$name.out"
+	"$solve" "$name" > "$name.$level.txt" ||
+		fail "$name -O$level: cannot solve"
+	expect "$name.$level.txt" "$srcdir/$name.$level.exp"
+	if test -f "$srcdir/$name.$level.notes"; then
+		expect "$name.arcov-notes" "$srcdir/$name.$level.notes"
+	fi
+}
+
+check loops "$CC" 0
+check loops "$CC" 2
+check jumps "$CC" 0
+check jumps "$CC" 2
+check throw "$CXX" 0 -fplugin-arg-arcov-filter='throw\.cc$'
+check throw "$CXX" 2 -fplugin-arg-arcov-filter='throw\.cc$'
+# Four threads, one counter set: exact only with atomic increments.
+check threads "$CC" 2 -fplugin-arg-arcov-atomic
+# Whole-program optimization must not change the graphs or the counts.
+check loops "$CC" 2 -flto
+
+# The pass runs before any optimization: the graphs are the same at
+# every level above -O0 (-O0 keeps some empty blocks for debugging).
+cp "$srcdir/loops.c" "$srcdir/jumps.c" . || exit 99
+for name in loops jumps; do
+	cc "$CC" -O1 -c $name.c -o ref.o || fail "$name -O1"
+	mv ref.bb ref1.bb && mv ref.bbg ref1.bbg || exit 99
+	for level in 2 3 s; do
+		cc "$CC" -O$level -c $name.c -o ref.o || fail "$name -O$level"
+		cmp ref.bb ref1.bb && cmp ref.bbg ref1.bbg ||
+			fail "$name: -O$level notes differ from -O1"
+	done
+done
+exit 0

@@ -1,0 +1,105 @@
+#!/bin/sh
+# options.sh -- the plugin's arguments, its diagnostics, where the notes
+# and data files go (FORMATS.md §2.1), the .arcov_notes section, and
+# the exec redirection.
+. "$top_srcdir/plugin/tests/lib.sh"
+
+cp "$srcdir/loops.c" "$srcdir/jumps.c" . || exit 99
+cwd=$(pwd)
+
+# err_is WANT ARGS...: compiling must fail with stderr's first line WANT.
+err_is()
+{
+	want=$1
+	shift
+	if cc "$CC" "$@" -c loops.c -o err.o 2> err.txt; then
+		fail "$*: accepted"
+	fi
+	got=$(sed -n 1p err.txt)
+	test "$got" = "$want" || fail "$*: said '$got', want '$want'"
+}
+
+err_is "cc1: error: arcov: unknown option '-fplugin-arg-arcov-bogus'; '-fplugin-arg-arcov-help' lists the options" \
+	-fplugin-arg-arcov-bogus=1
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-atomic' takes no value" \
+	-fplugin-arg-arcov-atomic=yes
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-dir' needs a directory" \
+	-fplugin-arg-arcov-dir
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-filter' given twice" \
+	-fplugin-arg-arcov-filter=a -fplugin-arg-arcov-filter=b
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-exclude=(': Unmatched ( or \\(" \
+	'-fplugin-arg-arcov-exclude=('
+
+cc "$CC" -fplugin-arg-arcov-help -c loops.c -o help.o 2> help.txt ||
+	fail "help: compilation failed"
+grep -q '^filter=REGEX' help.txt || fail "help: no filter= in $(cat help.txt)"
+
+# auxbase: -c -o DIR/OUT.o gives DIR/OUT.*; no -o gives the source's base
+# name in the current directory, also when compiling and linking at once.
+mkdir -p sub
+cc "$CC" -c loops.c -o sub/named.o || fail "-o sub/named.o"
+test -s sub/named.bb && test -s sub/named.bbg || fail "no sub/named.bb{,g}"
+cc "$CC" -c "$cwd/jumps.c" || fail "-c jumps.c"
+test -s jumps.bb && test -s jumps.bbg || fail "no jumps.bb{,g}"
+rm -f loops.bb loops.bbg
+cc "$CC" $sanitize loops.c -o whole "$builddir/runtime/.libs/libarcov.a" \
+	-pthread ||
+	fail "compile and link"
+test -s loops.bb && test -s loops.bbg || fail "link mode: no loops.bb{,g}"
+
+# A stale .da of the same name is removed, as GCC 3.3 did.
+echo stale > sub/named.da
+cc "$CC" -c loops.c -o sub/named.o || fail "-o sub/named.o again"
+test ! -e sub/named.da || fail "stale sub/named.da kept"
+
+# dir=: notes there, and the object names them (and the .da) absolutely.
+mkdir -p notes
+cc "$CC" -fplugin-arg-arcov-dir="$cwd/notes" -c loops.c -o sub/d.o ||
+	fail "dir="
+test -s notes/d.bb && test -s notes/d.bbg || fail "dir=: no notes/d.bb{,g}"
+objcopy --dump-section .arcov_notes=section.bin sub/d.o copy.o ||
+	fail "no .arcov_notes section"
+printf 'ARCOV\0001\000%s/notes/d.bb\000%s/notes/d.bbg\000%s/notes/d.da\000%s/notes/d.arcov-notes\000' \
+	"$cwd" "$cwd" "$cwd" "$cwd" > section.exp
+cmp section.bin section.exp || fail ".arcov_notes content"
+
+# filter= and exclude= decide by the function's source file; a unit left
+# without instrumented functions gets empty notes and no runtime data.
+cc "$CC" -fplugin-arg-arcov-filter='^nothing' -c loops.c -o none.o ||
+	fail "filter="
+test -f none.bbg && test ! -s none.bbg || fail "filter=: none.bbg not empty"
+nm none.o | grep -q arcov_object_register && fail "filter=: registered"
+cc "$CC" -fplugin-arg-arcov-filter='loops' \
+	-fplugin-arg-arcov-exclude='\.c$' -c loops.c -o none.o ||
+	fail "exclude="
+test ! -s none.bbg || fail "exclude=: none.bbg not empty"
+cc "$CC" -fplugin-arg-arcov-exclude='^jumps' -c loops.c -o some.o ||
+	fail "exclude= keeping loops.c"
+test -s some.bbg || fail "exclude=: some.bbg empty"
+
+# The extension notes: the example of doc/notes-format.md §2.
+printf 'int g(void), h(void);\n%s\n' \
+	'int main(void) { int (*f)(void) = g; return f() + h(); }' > t.c
+cc "$CC" -O2 -c t.c || fail "t.c"
+printf '%s\n' 'arcov-notes 1' 'function main 12 5' 'source 2 2 t.c' \
+	'statements 0 2 1 2 0' 'call 1 2 *' 'call 2 2 h' 'end' > t.exp
+expect t.arcov-notes t.exp
+
+# exec functions go to libarcov's wrappers, which write the counts first.
+cat > ex.c <<'EOC'
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+	if (argc == 1)
+		execl(argv[0], argv[0], "again", (char *)0);
+	return 0;
+}
+EOC
+cc "$CC" -O2 -c ex.c -o ex.o || fail "ex.c"
+nm ex.o | grep -q ' U arcov_execl$' || fail "execl not redirected"
+nm ex.o | grep -q ' U execl$' && fail "execl still called"
+link "$CC" ex ex.o
+./ex || fail "ex: exit status $?"
+"$solve" ex > ex.txt || fail "ex: cannot solve"
+grep -q '^  block 0 count 2 lines$' ex.txt || fail "ex: not two runs: $(cat ex.txt)"
+exit 0

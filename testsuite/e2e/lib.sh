@@ -1,0 +1,174 @@
+# lib.sh -- sourced by the end-to-end tests: build a program with the
+# plugin and with GCC's own --coverage, run both, compare line data.
+# Needs top_srcdir and top_builddir (set by make check), CC, CXX, SAN_FLAGS.
+
+builddir=$(cd "$top_builddir" && pwd) || exit 99
+srcdir=$(cd "$top_srcdir" && pwd)/testsuite/e2e
+plugin=$builddir/plugin/.libs/arcov.so
+libarcov=$builddir/runtime/.libs/libarcov.a
+linecheck=$builddir/testsuite/e2e/linecheck
+tmp=$builddir/testsuite/e2e/$(basename "$0" .sh).dir
+rm -rf "$tmp" && mkdir -p "$tmp/arcov" "$tmp/gcc" || exit 99
+unset ARCOV_APPEND ARCOV_RUN_LABEL ARCOV_PREFIX ARCOV_PREFIX_STRIP
+: "${CC:=gcc}" "${CXX:=g++}" "${SAN_FLAGS:=}"
+
+# A sanitized plugin runs inside cc1, which is not: preload the ASan
+# runtime into the compiler and ignore GCC's own by-design leaks.
+compile_env=
+if [ -n "$SAN_FLAGS" ]; then
+	compile_env="LD_PRELOAD=$($CC -print-file-name=libasan.so)"
+	ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
+	export ASAN_OPTIONS
+fi
+
+fail()
+{
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+pass()
+{
+	rm -rf "$tmp"
+	exit 0
+}
+
+# compiler_for SRC: the driver for C or C++.
+compiler_for()
+{
+	case $1 in *.cc|*.cpp) echo "$CXX" ;; *) echo "$CC" ;; esac
+}
+
+# build_arcov SRC [FLAGS...]: compile SRC with the plugin and link it with
+# libarcov into $tmp/arcov/prog.  FLAGS go to both steps.
+build_arcov()
+{
+	src=$1
+	shift
+	cc=$(compiler_for "$src")
+	cp "$srcdir/$src" "$tmp/arcov/" || fail "cannot copy $src"
+	(cd "$tmp/arcov" &&
+	 env $compile_env $cc -fplugin="$plugin" "$@" -c "$src" \
+		-o "${src%.*}.o" &&
+	 $cc $SAN_FLAGS "$@" "${src%.*}.o" "$libarcov" -pthread -ldl \
+		-o prog) > "$tmp/build.log" 2>&1 ||
+		fail "building $src with the plugin: $(cat "$tmp/build.log")"
+}
+
+# build_gcc SRC [FLAGS...]: the same program with gcc --coverage -O0 into
+# $tmp/gcc/prog, GCC's own instrumentation, for reference.
+build_gcc()
+{
+	src=$1
+	shift
+	cc=$(compiler_for "$src")
+	cp "$srcdir/$src" "$tmp/gcc/" || fail "cannot copy $src"
+	# Compile and link apart: a one-step build would name the notes
+	# prog-SRC.gcno, which gcov SRC does not find.
+	(cd "$tmp/gcc" && $cc --coverage -O0 "$@" -c "$src" &&
+	 $cc --coverage "$@" "${src%.*}.o" -ldl -pthread -o prog) \
+		> "$tmp/build.log" 2>&1 ||
+		fail "building $src with --coverage: $(cat "$tmp/build.log")"
+}
+
+# run_both ARGS...: run both programs in their directories; they must
+# print the same and exit alike.  The exit statuses are kept in $st_arcov
+# and $st_gcc.
+run_both()
+{
+	(cd "$tmp/gcc" && ./prog "$@") > "$tmp/gcc.out" 2> "$tmp/gcc.err"
+	st_gcc=$?
+	run_arcov "$@"
+}
+
+# run_arcov ARGS...: run our program again (after a rebuild with other
+# flags) and hold it to what the --coverage build did in run_both.
+run_arcov()
+{
+	(cd "$tmp/arcov" && ./prog "$@") > "$tmp/arcov.out" 2> "$tmp/arcov.err"
+	st_arcov=$?
+	cmp -s "$tmp/arcov.out" "$tmp/gcc.out" ||
+		fail "the two builds printed different output"
+	test "$st_arcov" = "$st_gcc" ||
+		fail "exit status $st_arcov with arcov, $st_gcc with gcc"
+	grep -v '^profiling:' "$tmp/arcov.err" | grep . && fail "stderr above"
+	return 0
+}
+
+# lines SRC: "LINE COUNT" (or + / #) from our notes and data.
+lines()
+{
+	base=${1%.*}
+	"$linecheck" "$tmp/arcov/$base" "$1" > "$tmp/lines" ||
+		fail "linecheck $1 failed"
+}
+
+# check_marks SRC: every line marked /*@N*/ (or /*@+*/, /*@#*/) in the
+# source must read exactly N in our data, and every line with code must be
+# marked -- so a test states every count its program executes.
+check_marks()
+{
+	lines "$1"
+	awk '{ if (match($0, /\/\*@[^*]*\*\//)) print NR, substr($0, RSTART + 3, RLENGTH - 5) }' \
+		"$srcdir/$1" > "$tmp/marks"
+	diff -u "$tmp/marks" "$tmp/lines" > "$tmp/marks.diff" ||
+		fail "$1: counts differ from the marks (- marks, + arcov):
+$(cat "$tmp/marks.diff")"
+}
+
+# compare_gcov SRC [ALLOWED]: line status and single-block counts must
+# agree with gcov 12 on the --coverage build.  ALLOWED is a space-separated
+# list of line numbers whose difference the test explains.
+compare_gcov()
+{
+	(cd "$tmp/gcc" && gcov -t "$1" 2>/dev/null) > "$tmp/gcov.txt" ||
+		fail "gcov $1 failed"
+	lines "$1"
+	awk -v allowed=" ${2:-} " -v file="$1" '
+		NR == FNR { ours[$1] = $2; next }
+		{
+			n = split($0, f, ":")
+			if (n < 3) next
+			gsub(/ /, "", f[1]); gsub(/ /, "", f[2])
+			ln = f[2] + 0
+			if (ln == 0 || f[1] == "-") next
+			c = f[1]; sub(/\*$/, "", c)
+			if (c == "#####" || c == "=====") c = 0
+			theirs[ln] = c + 0
+		}
+		END {
+			bad = 0
+			for (ln in ours) {
+				if (index(allowed, " " ln " ")) continue
+				if (!(ln in theirs)) {
+					printf "%s:%d: code for arcov only\n", file, ln
+					bad = 1; continue
+				}
+				o = ours[ln]; t = theirs[ln]
+				if (o == "+" || o == "#") {
+					if ((o == "+") != (t > 0)) {
+						printf "%s:%d: arcov %s, gcov %d\n", file, ln, o, t
+						bad = 1
+					}
+				} else if (o != t) {
+					printf "%s:%d: arcov %d, gcov %d\n", file, ln, o, t
+					bad = 1
+				}
+			}
+			for (ln in theirs)
+				if (!(ln in ours) && !index(allowed, " " ln " ")) {
+					printf "%s:%d: code for gcov only\n", file, ln
+					bad = 1
+				}
+			exit bad
+		}' "$tmp/lines" "$tmp/gcov.txt" > "$tmp/gcov.diff" ||
+		fail "$1 differs from gcov 12:
+$(cat "$tmp/gcov.diff")"
+}
+
+# expect_line SRC LINE VALUE: after lines SRC, LINE must read VALUE.
+expect_line()
+{
+	got=$(awk -v l="$2" '$1 == l { print $2 }' "$tmp/lines")
+	test "$got" = "$3" || fail "$1:$2: arcov ${got:-nothing}, want $3"
+}

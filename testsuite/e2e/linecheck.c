@@ -1,0 +1,192 @@
+/* linecheck.c -- per-line execution data straight from .bb/.bbg/.da.
+ *
+ * Usage: linecheck BASE SOURCE
+ *
+ * An oracle for the end-to-end tests that is independent of the reporter:
+ * it reads BASE.bb, BASE.bbg and BASE.da (missing .da: all zero) with the
+ * format library, solves every function and prints, for each line of
+ * SOURCE that some block lists, one line "LINE COUNT" when the line lies in
+ * exactly one block (COUNT is that block's count) or "LINE +" / "LINE #"
+ * when it lies in several (some executed / none executed).  A function
+ * that does not solve is an error: the tests require exact data.
+ *
+ * SOURCE matches a .bb file name that equals it or ends in "/SOURCE".
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bb.h"
+#include "bbg.h"
+#include "da.h"
+#include "fileio.h"
+#include "solve.h"
+
+struct line {
+	uint32_t nblocks;	/* distinct (function, block) pairs */
+	uint64_t count;		/* of the one block, when nblocks == 1 */
+	int executed;
+	uint32_t last_fn, last_block;	/* to count each block once */
+};
+
+static struct line *lines;
+static uint32_t nlines;
+
+static int die(const char *msg)
+{
+	fprintf(stderr, "linecheck: %s\n", msg);
+	exit(2);
+}
+
+static void load(const char *path, unsigned char **data, size_t *size,
+		 int optional)
+{
+	struct arcov_err err;
+
+	if (arcov_file_slurp(path, data, size, &err) == 0)
+		return;
+	if (optional && errno == ENOENT) {
+		*data = NULL;
+		*size = 0;
+		return;
+	}
+	die(err.msg);
+}
+
+static int name_matches(const char *file, const char *source)
+{
+	size_t lf = strlen(file), ls = strlen(source);
+
+	if (!strcmp(file, source))
+		return 1;
+	return lf > ls && file[lf - ls - 1] == '/' &&
+	       !strcmp(file + lf - ls, source);
+}
+
+/* Counters of the first .da record matching @fn, summed over blocks. */
+static uint64_t *find_counters(const struct arcov_da *da,
+			       const struct arcov_bbg_fn *fn)
+{
+	uint64_t *sum = NULL;
+	size_t b;
+	uint32_t f, i;
+
+	for (b = 0; da && b < da->nblocks; b++)
+		for (f = 0; f < da->blocks[b].nfns; f++) {
+			const struct arcov_da_fn *r = &da->blocks[b].fns[f];
+
+			if (strcmp(r->name, fn->name) ||
+			    r->checksum != fn->checksum ||
+			    r->ncounters != fn->ncounters)
+				continue;
+			if (!sum && !(sum = calloc(fn->ncounters + 1, 8)))
+				die("out of memory");
+			for (i = 0; i < r->ncounters; i++)
+				sum[i] += r->counters[i];
+		}
+	return sum;
+}
+
+static void note_line(uint32_t ln, uint32_t fn, uint32_t block,
+		      uint64_t count)
+{
+	struct line *l;
+
+	if (ln >= nlines) {
+		uint32_t n = ln + 64;
+
+		lines = realloc(lines, n * sizeof *lines);
+		if (!lines)
+			die("out of memory");
+		memset(lines + nlines, 0, (n - nlines) * sizeof *lines);
+		nlines = n;
+	}
+	l = &lines[ln];
+	if (l->nblocks && l->last_fn == fn && l->last_block == block)
+		return;
+	l->nblocks++;
+	l->count = count;
+	l->executed |= count != 0;
+	l->last_fn = fn;
+	l->last_block = block;
+}
+
+int main(int argc, char **argv)
+{
+	struct arcov_bb bb = { 0 };
+	struct arcov_bbg bbg = { 0 };
+	struct arcov_da da = { 0 };
+	struct arcov_err err;
+	unsigned char *data;
+	size_t size, f;
+	char path[4096];
+	int have_da, in_source = 0;
+	uint32_t ln;
+
+	if (argc != 3)
+		die("usage: linecheck BASE SOURCE");
+	snprintf(path, sizeof path, "%s.bb", argv[1]);
+	load(path, &data, &size, 0);
+	if (arcov_bb_read(&bb, data, size, path, &err))
+		die(err.msg);
+	free(data);
+	snprintf(path, sizeof path, "%s.bbg", argv[1]);
+	load(path, &data, &size, 0);
+	if (arcov_bbg_read(&bbg, data, size, path, &err))
+		die(err.msg);
+	free(data);
+	snprintf(path, sizeof path, "%s.da", argv[1]);
+	load(path, &data, &size, 1);
+	have_da = data != NULL;
+	if (have_da && arcov_da_read(&da, data, size, path, &err))
+		die(err.msg);
+	free(data);
+	if (bb.nfns != bbg.nfns)
+		die(".bb and .bbg hold different numbers of functions");
+
+	for (f = 0; f < bb.nfns; f++) {
+		const struct arcov_bb_fn *bf = &bb.fns[f];
+		const struct arcov_bbg_fn *gf = &bbg.fns[f];
+		struct arcov_counts c = { 0 };
+		uint64_t *counters = find_counters(have_da ? &da : NULL, gf);
+		uint32_t b, i;
+
+		if (bf->nblocks != gf->nblocks)
+			die(".bb and .bbg disagree on a block count");
+		if (arcov_solve(gf, counters, gf->ncounters, &c, argv[1], &err))
+			die(err.msg);
+		for (b = 0; b < bf->nblocks; b++)
+			for (i = 0; i < bf->blocks[b].nitems; i++) {
+				const struct arcov_bb_item *it =
+					&bf->blocks[b].items[i];
+
+				if (!it->line)
+					in_source = name_matches(
+						bb.files[it->file], argv[2]);
+				else if (in_source)
+					note_line(it->line, (uint32_t)f, b,
+						  c.block[b]);
+			}
+		arcov_counts_free(&c);
+		free(counters);
+	}
+	for (ln = 1; ln < nlines; ln++) {
+		const struct line *l = &lines[ln];
+
+		if (!l->nblocks)
+			continue;
+		if (l->nblocks == 1)
+			printf("%" PRIu32 " %" PRIu64 "\n", ln, l->count);
+		else
+			printf("%" PRIu32 " %c\n", ln, l->executed ? '+' : '#');
+	}
+	arcov_bb_free(&bb);
+	arcov_bbg_free(&bbg);
+	arcov_da_free(&da);
+	free(lines);
+	return 0;
+}

@@ -1,0 +1,130 @@
+#!/bin/sh
+# report-errors.sh -- arcov on missing, corrupt, multi-block, stale and
+# inconsistent data: gcov's notes, "arcov: FILE: offset N: what", exit
+# statuses, and the other files still reported.
+. "${top_srcdir:-.}/testsuite/report/lib.sh"
+enter_tmp
+cp "$DATA/t.bb" "$DATA/t.bbg" .
+chmod u+w t.*
+write_t_c
+write_call_example
+
+# --- missing .da: gcov's notes, every count zero ---
+"$ARCOV" --legacy=3.3 t.c >out 2>err; status "3.3 no .da" 0 $?
+printf '%s\n' 'Could not open data file t.da.' \
+	'Assuming that all execution counts are zero.' >want
+same "3.3 no .da stderr" want err
+printf '%s\n' '0.00% of 3 lines executed in file t.c' 'Creating t.c.gcov.' >want
+same "3.3 no .da stdout" want out
+grep -c '#####' t.c.gcov >n; echo 3 >want; same "3.3 no .da: 3 lines #####" want n
+"$ARCOV" --legacy=3.2 t.c >out 2>err; status "3.2 no .da" 0 $?
+printf '%s\n' 'Could not open data file t.da.' \
+	'Assuming that all execution counts are zero.' >want
+same "3.2 no .da stderr" want err
+"$ARCOV" t.c >out 2>err; status "modern no .da" 0 $?
+echo 't.da:cannot open data file, assuming not executed' >want
+same "modern no .da stderr" want err
+sed -n '3,4p' t.c.gcov >got
+printf '%s\n' '        -:    0:Data:-' '        -:    0:Runs:0' >want
+same "modern no .da header" want got
+
+# --- corrupt .da: one line, exit 1, the next file still reported ---
+head -c 84 "$DATA/t.da" >t.da
+"$ARCOV" --legacy=3.3 t.c g.c >out 2>err; status "3.3 corrupt .da" 1 $?
+grep -c '^arcov: t\.da: offset [0-9][0-9]*: ' err >n; echo 1 >want
+same "3.3 corrupt .da: one arcov: line" want n
+printf '%s\n' '100.00% of 2 lines executed in file g.c' 'Creating g.c.gcov.' >want
+same "3.3 corrupt .da: g.c still reported" want out
+"$ARCOV" t.c g.c >out 2>err; status "modern corrupt .da" 1 $?
+grep -c '^arcov: t\.da: offset [0-9][0-9]*: ' err >n; echo 1 >want
+same "modern corrupt .da: one arcov: line" want n
+grep -c "^Creating 'g.c.gcov'" out >n
+same "modern corrupt .da: g.c still reported" want n
+printf '\173\0\0\0' >t.da
+"$ARCOV" --legacy=3.3 t.c >out 2>err; status "bad magic" 1 $?
+grep -c '^arcov: t\.da: offset 0: ' err >n; echo 1 >want
+same "bad magic at offset 0" want n
+
+# --- two blocks are summed; --run picks one; a stale record is noted ---
+{
+	w -123 1 40; w 2; c 1 1; w 2; c 1 1; cs f; w 1040 2; c 1 0
+	w -123 2 40; w 3; c 6 4; w 3; c 6 4; cs f; w 1040 2; c 4 1
+	cs main; w 77 1; c 1
+} >t.da
+"$ARCOV" --legacy=3.3 t.c >out 2>err; status "two blocks" 0 $?
+echo 'arcov: warning: t.da: offset 184: 1 record matches no function of t.bbg (stale data?); ignored' >want
+same "stale record warned once" want err
+sed -n '5,7p' t.c.gcov >got
+printf '%s\n' '        5:    3:  if (x)' '        5:    4:    return 1;' \
+	'        1:    5:  return 0;' >want
+same "two blocks summed" want got
+"$ARCOV" --legacy=3.3 --run 2 t.c >out 2>err; status "--run 2" 0 $?
+sed -n '5,7p' t.c.gcov >got
+printf '%s\n' '        4:    3:  if (x)' '        4:    4:    return 1;' \
+	'        1:    5:  return 0;' >want
+same "--run 2 uses the second block only" want got
+"$ARCOV" --legacy=3.3 --run=1 t.c >out 2>err
+sed -n '7p' t.c.gcov >got; echo '    #####:    5:  return 0;' >want
+same "--run=1 uses the first block only" want got
+"$ARCOV" --run 3 t.c >out 2>err; status "--run 3 of 2" 1 $?
+echo 'arcov: t.da: no run 3: the file holds 2 blocks' >want
+same "--run 3 message" want err
+
+# --- counts that contradict the graph: reported, the rest goes on ---
+{ w -123 1 40; w 2; c 5 3; w 2; c 5 3; cs g; w 123 2; c 2 3; } >g.da
+"$ARCOV" --legacy=3.3 g.c >out 2>err; status "inconsistent" 1 $?
+grep -c '^arcov: g\.bbg: function g: .*; reported as not executed$' err >n
+echo 1 >want; same "inconsistent: reason given" want n
+printf '%s\n' '0.00% of 2 lines executed in file g.c' 'Creating g.c.gcov.' >want
+same "inconsistent: report still written" want out
+"$ARCOV" -b g.c >out 2>err; status "modern inconsistent" 1 $?
+grep -c 'function g called 0 returned 0% blocks executed 0%' g.c.gcov >n
+echo 1 >want; same "modern inconsistent: zero counts" want n
+
+# --- missing notes ---
+"$ARCOV" --legacy=3.3 nosuch.c >out 2>err; status "3.3 no .bb" 1 $?
+echo 'Could not open basic block file nosuch.bb.' >want
+same "3.3 no .bb message" want err
+cp t.bb u.bb
+"$ARCOV" --legacy=3.3 u.c >out 2>err; status "3.3 no .bbg" 1 $?
+echo 'Could not open program flow graph file u.bbg.' >want
+same "3.3 no .bbg message" want err
+"$ARCOV" nosuch.c >out 2>err; status "modern no notes" 1 $?
+printf '%s\n' 'nosuch.bb:cannot open notes file' >want
+same "modern no notes message" want err
+: >u.bbg
+"$ARCOV" --legacy=3.3 u.c >out 2>err; status "3.3 empty .bbg" 1 $?
+printf '%s\n' 'Could not open data file u.da.' \
+	'Assuming that all execution counts are zero.' \
+	'No executable code associated with file u.c.' >want
+same "3.3 empty .bbg message" want err
+
+# --- a source newer than its notes ---
+rm -f t.da
+touch -t 200001010000 t.bb
+touch -t 200101010000 t.c
+"$ARCOV" --legacy=3.3 t.c >out 2>err
+printf '%s\n' 'Could not open data file t.da.' \
+	'Assuming that all execution counts are zero.' \
+	'Warning: source file t.c is newer than t.bb' >want
+same "3.3 newer source warning" want err
+sed -n 3p t.c.gcov >got
+echo '        -:    0:Source is newer than compiler output' >want
+same "3.3 newer source header" want got
+"$ARCOV" t.c >out 2>err
+printf '%s\n' "t.c:source file is newer than notes file 't.bb'" \
+	'(the message is displayed only once per source file)' \
+	't.da:cannot open data file, assuming not executed' >want
+same "modern newer source notes" want err
+sed -n 5p t.c.gcov >got
+echo '        -:    0:Source is newer than graph' >want
+same "modern newer source header" want got
+
+# --- usage ---
+"$ARCOV" >out 2>err; status "no file" 2 $?
+"$ARCOV" --legacy=3.4 t.c >out 2>err; status "--legacy=3.4" 2 $?
+"$ARCOV" --legacy=3.2 -p t.c >out 2>err; status "-p is not in 3.2" 2 $?
+"$ARCOV" --run 0 t.c >out 2>err; status "--run 0" 2 $?
+"$ARCOV" --help >out 2>err; status "--help" 0 $?
+
+exit $fail

@@ -1,0 +1,612 @@
+/* gcov-text.c -- arcov's default report: the .gcov files and stdout text of
+ * gcov 12 (GCC 12's gcov.cc: output_lines, output_line_beginning,
+ * output_line_details, output_branch_count, output_function_details,
+ * format_gcov, executed_summary, file_summary, output_gcov_file,
+ * generate_results), over the line tables of lines.c.
+ *
+ * Differences, all because a .bb/.bbg pair carries less than a .gcno:
+ * a function's start line is its lowest line in its first file (a .gcno
+ * names the declaration line); "Runs:" counts the .da blocks that matched
+ * (a .da keeps no run count); functions that start on the same line are
+ * listed one after the other rather than in gcov's template groups.
+ */
+#include <config.h>
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lines.h"
+#include "object.h"
+#include "percent.h"
+#include "report.h"
+
+/* libstdc++'s demangler (the plugin already needs a C++ toolchain). */
+char *__cxa_demangle(const char *mangled, char *buf, size_t *len,
+		     int *status);
+
+#define SGR_SEQ(s) "\33[" s "m\33[K"
+#define SGR_RESET SGR_SEQ("")
+#define LINE_START "        -:    0:"
+
+struct text {
+	const struct arcov_report_opts *o;
+	FILE *out;
+	FILE *diag;
+	int multiple;			/* several objects: no Graph/Data/Runs */
+	const struct arcov_obj *obj;	/* the one object otherwise */
+};
+
+static void executed_summary(FILE *out, int lines, int executed)
+{
+	char buf[ARCOV_PERCENT_MAX];
+
+	if (lines)
+		fprintf(out, "Lines executed:%s of %d\n",
+			arcov_format_gcov(executed, lines, 2, buf), lines);
+	else
+		fprintf(out, "No executable lines\n");
+}
+
+static void file_summary(const struct text *t, const struct arcov_msrc *src)
+{
+	const struct arcov_cov *c = &src->cov;
+	char buf[ARCOV_PERCENT_MAX];
+
+	fprintf(t->out, "File '%s'\n", src->display);
+	executed_summary(t->out, c->lines, c->lines_executed);
+	if (!t->o->branch_probabilities)
+		return;
+	if (c->branches) {
+		fprintf(t->out, "Branches executed:%s of %d\n",
+			arcov_format_gcov(c->branches_executed, c->branches, 2,
+					  buf),
+			c->branches);
+		fprintf(t->out, "Taken at least once:%s of %d\n",
+			arcov_format_gcov(c->branches_taken, c->branches, 2,
+					  buf),
+			c->branches);
+	} else {
+		fprintf(t->out, "No branches\n");
+	}
+	if (c->calls)
+		fprintf(t->out, "Calls executed:%s of %d\n",
+			arcov_format_gcov(c->calls_executed, c->calls, 2,
+					  buf),
+			c->calls);
+	else
+		fprintf(t->out, "No calls\n");
+}
+
+/* The name to print for @fn: demangled with -m when that works. */
+static char *fn_name(const struct text *t, const struct arcov_mfn *fn)
+{
+	char *d = NULL;
+	int status = -1;
+
+	if (t->o->demangled_names)
+		d = __cxa_demangle(fn->name, NULL, NULL, &status);
+	if (d && !status)
+		return d;
+	free(d);
+	return strdup(fn->name);
+}
+
+/* gcov 12's output_line_beginning(). */
+static void line_beginning(FILE *f, const struct text *t, int exists,
+			   int unexceptional, int has_unexecuted_block,
+			   int64_t count, uint32_t line_num,
+			   const char *exceptional_string,
+			   const char *unexceptional_string,
+			   uint32_t maximum_count)
+{
+	char s[80], num[64];
+
+	if (!exists)
+		strcpy(s, "-");
+	else if (count > 0)
+		snprintf(s, sizeof s, "%" PRId64 "%s", count,
+			 has_unexecuted_block ? "*" : "");
+	else
+		strcpy(s, unexceptional ? unexceptional_string :
+		       exceptional_string);
+	fprintf(f, "%9s:", s);
+
+	snprintf(num, sizeof num, "%5u", line_num);
+	if (t->o->hotness_colors && maximum_count) {
+		if (count * 2 > (int64_t)maximum_count)
+			fputs(SGR_SEQ("41"), f);
+		else if (count * 5 > (int64_t)maximum_count)
+			fputs(SGR_SEQ("43"), f);
+		else if (count * 10 > (int64_t)maximum_count)
+			fputs(SGR_SEQ("42"), f);
+		fprintf(f, "%s" SGR_RESET, num);
+	} else {
+		fputs(num, f);
+	}
+}
+
+/* gcov 12's output_branch_count(): 1 when a line was printed. */
+static int branch_count(FILE *f, const struct text *t, int ix,
+			const struct arcov_mfn *fn, const struct arcov_marc *arc)
+{
+	int64_t total = fn->blocks[arc->src].count;
+	int dp = -t->o->branch_counts;
+	char buf[ARCOV_PERCENT_MAX];
+
+	if (arc->is_call_non_return) {
+		if (total)
+			fprintf(f, "call   %2d returned %s\n", ix,
+				arcov_format_gcov(total - arc->count, total,
+						  dp, buf));
+		else
+			fprintf(f, "call   %2d never executed\n", ix);
+	} else if (!arc->is_unconditional) {
+		if (total)
+			fprintf(f, "branch %2d taken %s%s\n", ix,
+				arcov_format_gcov(arc->count, total, dp,
+						  buf),
+				arc->fall_through ? " (fallthrough)" :
+				arc->is_throw ? " (throw)" : "");
+		else
+			fprintf(f, "branch %2d never executed\n", ix);
+	} else if (t->o->unconditional &&
+		   !fn->blocks[arc->dst].is_call_return) {
+		if (total)
+			fprintf(f, "unconditional %2d taken %s\n", ix,
+				arcov_format_gcov(arc->count, total, dp,
+						  buf));
+		else
+			fprintf(f, "unconditional %2d never executed\n", ix);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* gcov 12's output_line_details(): -a block lines and -b arc lines. */
+static void line_details(FILE *f, const struct text *t,
+			 const struct arcov_mline *line, uint32_t line_num)
+{
+	size_t i;
+	uint32_t a;
+	int ix = 0, jx = 0;
+
+	if (t->o->all_blocks) {
+		for (i = 0; i < line->nblocks; i++) {
+			const struct arcov_mfn *fn = line->blocks[i].fn;
+			const struct arcov_mblock *blk =
+				&fn->blocks[line->blocks[i].idx];
+
+			if (!blk->is_call_return) {
+				/* gcov passes "exceptional" where it means
+				 * "unexceptional": an unexecuted ordinary
+				 * block shows %%%%%. */
+				line_beginning(f, t, line->exists,
+					       blk->exceptional, 0, blk->count,
+					       line_num, "%%%%%", "$$$$$", 0);
+				fprintf(f, "-block %2d\n", ix++);
+			}
+			if (!t->o->branch_probabilities)
+				continue;
+			for (a = 0; a < blk->nsucc; a++)
+				jx += branch_count(f, t, jx, fn,
+						   &fn->arcs[blk->succ[a]]);
+		}
+	} else if (t->o->branch_probabilities) {
+		for (i = 0; i < line->nbranches; i++) {
+			const struct arcov_mfn *fn = line->branches[i].fn;
+
+			ix += branch_count(f, t, ix, fn,
+					   &fn->arcs[line->branches[i].idx]);
+		}
+	}
+}
+
+/* gcov 12's output_function_details(), printed with -b only. */
+static void function_details(FILE *f, const struct text *t,
+			     const struct arcov_mfn *fn)
+{
+	const struct arcov_mblock *exit_blk = &fn->blocks[fn->nblocks - 1];
+	int64_t returned = exit_blk->count, called = fn->blocks[0].count;
+	char b1[ARCOV_PERCENT_MAX], b2[ARCOV_PERCENT_MAX];
+	char b3[ARCOV_PERCENT_MAX];
+	char *name;
+	uint32_t i;
+
+	if (!t->o->branch_probabilities)
+		return;
+	for (i = 0; i < exit_blk->npred; i++)
+		if (fn->arcs[exit_blk->pred[i]].fake)
+			returned -= fn->arcs[exit_blk->pred[i]].count;
+	name = fn_name(t, fn);
+	fprintf(f, "function %s called %s returned %s blocks executed %s\n",
+		name ? name : fn->name, arcov_format_gcov(called, 0, -1, b1),
+		arcov_format_gcov(returned, called, 0, b2),
+		arcov_format_gcov(fn->blocks_executed,
+				  (int64_t)fn->nblocks - 2, 0, b3));
+	free(name);
+}
+
+/* gcov 12's read_line(): one line without its newline, NULL at EOF. */
+static char *read_line(FILE *f, char **buf, size_t *len)
+{
+	size_t pos = 0, n;
+	char *bigger;
+
+	if (!*len) {
+		*buf = malloc(200);
+		if (!*buf)
+			return NULL;
+		*len = 200;
+	}
+	while (fgets(*buf + pos, (int)(*len - pos), f)) {
+		n = strlen(*buf + pos);
+		if (n && (*buf)[pos + n - 1] == '\n') {
+			(*buf)[pos + n - 1] = 0;
+			return *buf;
+		}
+		pos += n;
+		if (pos > *len / 2) {
+			bigger = realloc(*buf, *len * 2);
+			if (!bigger)
+				break;
+			*buf = bigger;
+			*len *= 2;
+		}
+	}
+	return pos ? *buf : NULL;
+}
+
+/* All lines of @name, or none when it cannot be read. */
+static char **read_source(const char *name, size_t *n, FILE *diag,
+			  int newer, FILE *gcov)
+{
+	char **lines = NULL, **bigger, *line, *buf = NULL;
+	size_t len = 0, cap = 0;
+	FILE *f;
+
+	*n = 0;
+	f = fopen(name, "r");
+	if (!f) {
+		fprintf(diag, "Cannot open source file %s\n", name);
+		return NULL;
+	}
+	if (newer)
+		fprintf(gcov, LINE_START "Source is newer than graph\n");
+	while ((line = read_line(f, &buf, &len))) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			bigger = realloc(lines, cap * sizeof *lines);
+			if (!bigger)
+				break;
+			lines = bigger;
+		}
+		lines[*n] = strdup(line);
+		if (!lines[*n])
+			break;
+		(*n)++;
+	}
+	free(buf);
+	fclose(f);
+	return lines;
+}
+
+/* gcov 12's output_lines(). */
+static void output_lines(FILE *f, const struct text *t,
+			 const struct arcov_msrc *src)
+{
+	char **text;
+	size_t nsrc, i;
+	uint32_t ln;
+
+	if (t->o->hotness_colors)
+		fputs(LINE_START "Colorization: line numbers: hotness: "
+		      SGR_SEQ("41") "> 50%" SGR_RESET " "
+		      SGR_SEQ("43") "> 20%" SGR_RESET " "
+		      SGR_SEQ("42") "> 10%" SGR_RESET "\n", f);
+	fprintf(f, LINE_START "Source:%s\n", src->display);
+	if (!t->multiple) {
+		fprintf(f, LINE_START "Graph:%s\n", t->obj->bbg_path);
+		fprintf(f, LINE_START "Data:%s\n",
+			t->obj->have_da ? t->obj->da_path : "-");
+		fprintf(f, LINE_START "Runs:%u\n", t->obj->runs);
+	}
+	text = read_source(src->name, &nsrc, t->diag, !src->file_time, f);
+
+	for (ln = 1; ln <= nsrc; ln++) {
+		const struct arcov_mline *line;
+		size_t k;
+
+		if (ln >= src->nlines || !src->lines) {
+			fprintf(f, "%9s:%5u:%s\n", "-", ln, text[ln - 1]);
+			continue;
+		}
+		line = &src->lines[ln];
+		for (k = 0; k < src->nfns; k++)
+			if (src->fns[k]->start_line == ln)
+				function_details(f, t, src->fns[k]);
+		line_beginning(f, t, line->exists, line->unexceptional,
+			       line->has_unexecuted_block, line->count, ln,
+			       "=====", "#####", src->maximum_count);
+		fprintf(f, ":%s\n", text[ln - 1]);
+		line_details(f, t, line, ln);
+	}
+	for (i = 0; i < nsrc; i++)
+		free(text[i]);
+	free(text);
+}
+
+/* gcov 12's mangle_path(): '/' -> '#', ".." -> '^'. */
+static void mangle_path(char *dst, const char *base)
+{
+	const char *probe;
+
+	for (; *base; base = probe) {
+		size_t len;
+
+		for (probe = base; *probe && *probe != '/'; probe++)
+			;
+		len = (size_t)(probe - base);
+		if (len == 2 && base[0] == '.' && base[1] == '.') {
+			*dst++ = '^';
+		} else {
+			memcpy(dst, base, len);
+			dst += len;
+		}
+		if (*probe) {
+			*dst++ = '#';
+			probe++;
+		}
+	}
+	*dst = 0;
+}
+
+static void mangle_name(char *dst, const char *name, int preserve)
+{
+	const char *slash = strrchr(name, '/');
+
+	if (preserve)
+		mangle_path(dst, name);
+	else
+		strcpy(dst, slash ? slash + 1 : name);
+}
+
+/* gcov 12's make_gcov_file_name(). */
+static char *gcov_file_name(const struct text *t, const char *input,
+			    const char *src)
+{
+	char *name = malloc(strlen(input) + strlen(src) + 8);
+
+	if (!name)
+		return NULL;
+	name[0] = 0;
+	if (t->o->long_file_names && strcmp(src, input)) {
+		mangle_name(name, input, t->o->preserve_paths);
+		strcat(name, "##");
+	}
+	mangle_name(name + strlen(name), src, t->o->preserve_paths);
+	strcat(name, ".gcov");
+	return name;
+}
+
+/* gcov 12's output_gcov_file(); returns 1 on a write failure. */
+static int output_gcov_file(const struct text *t, const char *input,
+			    const struct arcov_msrc *src)
+{
+	char *name = gcov_file_name(t, input, src->display);
+	FILE *f;
+	int rc = 0;
+
+	if (!name) {
+		fprintf(t->diag, "arcov: out of memory\n");
+		return 1;
+	}
+	if (src->cov.lines) {
+		f = fopen(name, "w");
+		if (f) {
+			fprintf(t->out, "Creating '%s'\n", name);
+			output_lines(f, t, src);
+			if (ferror(f) | fclose(f)) {
+				fprintf(t->diag, "Error writing output file "
+					"'%s'\n", name);
+				rc = 1;
+			}
+		} else {
+			fprintf(t->diag, "Could not open output file '%s'\n",
+				name);
+			rc = 1;
+		}
+	} else {
+		unlink(name);
+		fprintf(t->out, "Removing '%s'\n", name);
+	}
+	free(name);
+	return rc;
+}
+
+/* Load one argument's object and say what gcov 12 says about it.
+ * Returns 0 to report it, 1 to skip it. */
+static int load(const struct text *t, const char *stem, struct arcov_obj *obj)
+{
+	struct arcov_err err = { 0 };
+	int r;
+
+	r = arcov_obj_load(obj, stem, t->o->run, &err);
+	if (obj->missing) {
+		fprintf(t->diag, "%s:cannot open notes file\n",
+			obj->missing == ARCOV_OBJ_MISSING_BB ? obj->bb_path :
+			obj->bbg_path);
+		return 1;
+	}
+	if (r < 0 || arcov_legacy_check(obj, &err) < 0) {
+		fprintf(t->diag, "arcov: %s\n", err.msg);
+		return 1;
+	}
+	return 0;
+}
+
+/* What gcov 12 says once the notes are read (after any "source file is
+ * newer" note) and the data is read; returns 1 if counts were dropped. */
+static int data_notes(const struct text *t, const struct arcov_obj *obj)
+{
+	char msg[ARCOV_ERR_MAX];
+	size_t k;
+	int rc = 0;
+
+	if (!obj->nfns)
+		fprintf(t->diag, "%s:no functions found\n", obj->bbg_path);
+	if (!obj->have_da)
+		fprintf(t->diag, "%s:cannot open data file, assuming not "
+			"executed\n", obj->da_path);
+	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
+		fprintf(t->diag, "arcov: warning: %s\n", msg);
+	for (k = 0; k < obj->nfns; k++) {
+		if (obj->fns[k].status < 0) {
+			fprintf(t->diag, "arcov: %s; reported as not "
+				"executed\n", obj->fns[k].err.msg);
+			rc = 1;
+		}
+	}
+	return rc;
+}
+
+/* The input name used for -l: the matching source's name, if any. */
+static const char *input_name(const struct arcov_modern *m, const char *arg,
+			      char **canon)
+{
+	size_t i;
+
+	*canon = NULL;
+	for (i = 0; i < m->nsrcs; i++)
+		if (!strcmp(m->srcs[i].name, arg))
+			return m->srcs[i].display;
+	*canon = strdup(arg);
+	return *canon ? *canon : arg;
+}
+
+static int generate_results(struct text *t, struct arcov_modern *m,
+			    const char *arg)
+{
+	int total_lines = 0, total_executed = 0, rc = 0, r;
+	const char *input;
+	char *canon;
+	size_t i;
+
+	for (i = 0; i < m->nfns; i++) {
+		struct arcov_cov cov = { 0 };
+		char *name;
+
+		r = arcov_modern_line_counts(m, m->fns[i],
+					     t->o->branch_probabilities,
+					     &cov);
+		if (r < 0) {
+			fprintf(t->diag, "arcov: out of memory\n");
+			return 1;
+		}
+		if (!r)
+			fprintf(t->diag, "%s:no lines for '%s'\n",
+				m->fns[i]->obj->bbg_path, m->fns[i]->name);
+		if (!t->o->function_summaries)
+			continue;
+		name = fn_name(t, m->fns[i]);
+		fprintf(t->out, "Function '%s'\n",
+			name ? name : m->fns[i]->name);
+		free(name);
+		executed_summary(t->out, cov.lines, cov.lines_executed);
+		fprintf(t->out, "\n");
+	}
+
+	input = input_name(m, arg, &canon);
+	for (i = 0; i < m->nsrcs; i++) {
+		struct arcov_msrc *src = &m->srcs[i];
+
+		if (t->o->relative_only && src->display[0] == '/')
+			continue;
+		arcov_modern_accumulate(src);
+		if (!t->o->use_stdout)
+			file_summary(t, src);
+		total_lines += src->cov.lines;
+		total_executed += src->cov.lines_executed;
+		if (t->o->no_output)
+			continue;
+		if (t->o->use_stdout) {
+			if (src->cov.lines)
+				output_lines(t->out, t, src);
+		} else {
+			rc |= output_gcov_file(t, input, src);
+			fprintf(t->out, "\n");
+		}
+	}
+	free(canon);
+	if (!t->o->use_stdout)
+		executed_summary(t->out, total_lines, total_executed);
+	return rc;
+}
+
+int arcov_report_modern(const struct arcov_report_opts *o, char **args,
+			int nargs, FILE *out, FILE *diag)
+{
+	struct text t = { o, out, diag, nargs > 1, NULL };
+	struct arcov_modern m = { 0 };
+	struct arcov_obj *objs;
+	char **stems;
+	int i, j, rc = 0;
+
+	objs = calloc((size_t)nargs, sizeof *objs);
+	stems = calloc((size_t)nargs, sizeof *stems);
+	if (!objs || !stems) {
+		fprintf(diag, "arcov: out of memory\n");
+		free(objs);
+		free(stems);
+		return 1;
+	}
+	m.source_prefix = o->source_prefix;
+	m.diag = diag;
+	for (i = 0; i < nargs; i++) {
+		if (o->display_progress)
+			fprintf(out, "Processing file %d out of %d\n", i + 1,
+				nargs);
+		stems[i] = arcov_obj_stem(args[i], o->object,
+					  ARCOV_NAMES_MODERN);
+		if (!stems[i]) {
+			fprintf(diag, "arcov: out of memory\n");
+			rc = 1;
+			goto free_all;
+		}
+		for (j = 0; j < i; j++)
+			if (stems[j] && !strcmp(stems[j], stems[i]))
+				break;
+		if (j < i) {
+			fprintf(diag, "'%s' file is already processed\n",
+				args[i]);
+			continue;
+		}
+		if (load(&t, stems[i], &objs[i])) {
+			rc = 1;
+			arcov_obj_free(&objs[i]);
+			continue;
+		}
+		if (arcov_modern_add(&m, &objs[i]) < 0) {
+			fprintf(diag, "arcov: out of memory\n");
+			rc = 1;
+			goto free_all;
+		}
+		rc |= data_notes(&t, &objs[i]);
+		t.obj = &objs[i];
+	}
+	if (t.obj)
+		rc |= generate_results(&t, &m, args[nargs - 1]);
+	else if (!o->use_stdout)
+		executed_summary(out, 0, 0);
+free_all:
+	arcov_modern_free(&m);
+	for (i = 0; i < nargs; i++) {
+		arcov_obj_free(&objs[i]);
+		free(stems[i]);
+	}
+	free(objs);
+	free(stems);
+	return rc;
+}

@@ -1,0 +1,290 @@
+/* object.c -- load one object's .bb, .bbg and .da, match the .da records to
+ * the flow graphs and solve every count (FORMATS.md §2.3, §3.4, §4.5, §5.2).
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fileio.h"
+#include "object.h"
+#include "sm.h"
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+char *arcov_obj_stem(const char *arg, const char *objdir,
+		     enum arcov_names_style style)
+{
+	size_t len = strlen(arg) + (objdir ? strlen(objdir) : 0) + 2;
+	char *name = malloc(len);
+	int base;
+	char *dot;
+
+	if (!name)
+		return NULL;
+	name[0] = 0;
+	if (objdir && objdir[0]) {
+		/* gcov 3.2 takes -o as a directory without looking. */
+		base = style == ARCOV_NAMES_GCOV32 || is_dir(objdir);
+		strcpy(name, objdir);
+		if (base && name[strlen(name) - 1] != '/')
+			strcat(name, "/");
+	} else if (style == ARCOV_NAMES_MODERN ||
+		   style == ARCOV_NAMES_GCOV32) {
+		strcpy(name, arg);
+		base = 0;
+	} else {
+		base = 1;
+	}
+	if (base)
+		strcat(name, base_name(arg));
+
+	/* gcov 12 looks for the suffix in the last component only; the old
+	 * tools took the last dot anywhere in the path. */
+	if (style == ARCOV_NAMES_MODERN)
+		dot = strrchr(name + (base_name(name) - name), '.');
+	else
+		dot = strrchr(name, '.');
+	if (dot)
+		*dot = 0;
+	return name;
+}
+
+static char *suffixed(const char *stem, const char *suffix)
+{
+	size_t n = strlen(stem), m = strlen(suffix);
+	char *s = malloc(n + m + 1);
+
+	if (s) {
+		memcpy(s, stem, n);
+		memcpy(s + n, suffix, m + 1);
+	}
+	return s;
+}
+
+static time_t mtime_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? 0 : st.st_mtime;
+}
+
+/* Read one whole file; a missing file returns 1 and leaves *data NULL. */
+static int slurp(const char *path, unsigned char **data, size_t *size,
+		 struct arcov_err *err)
+{
+	int r;
+
+	errno = 0;
+	r = arcov_file_slurp(path, data, size, err);
+	if (r == ARCOV_EIO && errno == ENOENT)
+		return 1;
+	return r;
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return b > ARCOV_COUNTER_MAX - a ? ARCOV_COUNTER_MAX : a + b;
+}
+
+/* Add every matching record of @blk into the functions; count the rest. */
+static int match_block(struct arcov_obj *obj, const struct arcov_da_block *blk)
+{
+	uint32_t i, c;
+	size_t k;
+	int used = 0;
+
+	for (i = 0; i < blk->nfns; i++) {
+		const struct arcov_da_fn *rec = &blk->fns[i];
+		int matched = 0;
+
+		for (k = 0; k < obj->nfns; k++) {
+			struct arcov_obj_fn *fn = &obj->fns[k];
+			const struct arcov_bbg_fn *g = fn->graph;
+
+			if (strcmp(g->name, rec->name) ||
+			    g->checksum != rec->checksum ||
+			    g->ncounters != rec->ncounters)
+				continue;
+			for (c = 0; c < rec->ncounters; c++)
+				fn->counters[c] = add_sat(fn->counters[c],
+							  rec->counters[c]);
+			fn->nrecords++;
+			matched = 1;
+		}
+		if (matched) {
+			used = 1;
+		} else {
+			if (!obj->nstale)
+				obj->stale_offset = rec->offset;
+			obj->nstale++;
+		}
+	}
+	return used;
+}
+
+static int solve_all(struct arcov_obj *obj)
+{
+	size_t k;
+
+	for (k = 0; k < obj->nfns; k++) {
+		struct arcov_obj_fn *fn = &obj->fns[k];
+		int r;
+
+		r = arcov_solve(fn->graph, fn->counters, fn->graph->ncounters,
+				&fn->counts, obj->bbg_path, &fn->err);
+		if (r == ARCOV_ENOMEM)
+			return r;
+		if (r < 0) {
+			/* Report it and go on as if the function never ran. */
+			fn->status = r;
+			arcov_counts_free(&fn->counts);
+			fn->counts.nblocks = fn->graph->nblocks;
+			fn->counts.narcs = fn->graph->narcs;
+			fn->counts.block = calloc(fn->graph->nblocks + 1,
+						  sizeof *fn->counts.block);
+			fn->counts.arc = calloc(fn->graph->narcs + 1,
+						sizeof *fn->counts.arc);
+			if (!fn->counts.block || !fn->counts.arc)
+				return ARCOV_ENOMEM;
+		}
+	}
+	return 0;
+}
+
+int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
+		   struct arcov_err *err)
+{
+	unsigned char *data = NULL;
+	size_t size, k;
+	int r;
+
+	obj->stem = strdup(stem);
+	obj->bb_path = suffixed(stem, ".bb");
+	obj->bbg_path = suffixed(stem, ".bbg");
+	obj->da_path = suffixed(stem, ".da");
+	if (!obj->stem || !obj->bb_path || !obj->bbg_path || !obj->da_path)
+		return arcov_errf(err, ARCOV_ENOMEM, stem, -1, "out of memory");
+
+	r = slurp(obj->bb_path, &data, &size, err);
+	if (r == 1) {
+		obj->missing = ARCOV_OBJ_MISSING_BB;
+		return arcov_errf(err, ARCOV_EIO, obj->bb_path, -1,
+				  "cannot open: %s", strerror(ENOENT));
+	}
+	if (r < 0)
+		return r;
+	obj->bb_mtime = mtime_of(obj->bb_path);
+	r = arcov_bb_read(&obj->bb, data, size, obj->bb_path, err);
+	free(data);
+	if (r < 0)
+		return r;
+
+	r = slurp(obj->bbg_path, &data, &size, err);
+	if (r == 1) {
+		obj->missing = ARCOV_OBJ_MISSING_BBG;
+		return arcov_errf(err, ARCOV_EIO, obj->bbg_path, -1,
+				  "cannot open: %s", strerror(ENOENT));
+	}
+	if (r < 0)
+		return r;
+	obj->bbg_mtime = mtime_of(obj->bbg_path);
+	r = arcov_bbg_read(&obj->bbg, data, size, obj->bbg_path, err);
+	free(data);
+	if (r < 0)
+		return r;
+
+	obj->nfns = obj->bbg.nfns;
+	obj->fns = calloc(obj->nfns ? obj->nfns : 1, sizeof *obj->fns);
+	if (!obj->fns)
+		return arcov_errf(err, ARCOV_ENOMEM, stem, -1, "out of memory");
+	for (k = 0; k < obj->nfns; k++) {
+		struct arcov_obj_fn *fn = &obj->fns[k];
+
+		fn->graph = &obj->bbg.fns[k];
+		fn->counters = calloc(fn->graph->ncounters ?
+				      fn->graph->ncounters : 1,
+				      sizeof *fn->counters);
+		if (!fn->counters)
+			return arcov_errf(err, ARCOV_ENOMEM, stem, -1,
+					  "out of memory");
+	}
+
+	r = slurp(obj->da_path, &data, &size, err);
+	if (r < 0)
+		return r;
+	if (r == 0) {
+		obj->have_da = 1;
+		r = arcov_da_read(&obj->da, data, size, obj->da_path, err);
+		free(data);
+		if (r < 0)
+			return r;
+		if (run > 0 && (size_t)run > obj->da.nblocks)
+			return arcov_errf(err, ARCOV_ERANGE, obj->da_path, -1,
+					  "no run %ld: the file holds %zu block%s",
+					  run, obj->da.nblocks,
+					  obj->da.nblocks == 1 ? "" : "s");
+		for (k = 0; k < obj->da.nblocks; k++) {
+			if (run > 0 && k != (size_t)run - 1)
+				continue;
+			obj->runs += match_block(obj, &obj->da.blocks[k]);
+		}
+	} else if (run > 0) {
+		return arcov_errf(err, ARCOV_ERANGE, obj->da_path, -1,
+				  "no run %ld: there is no data file", run);
+	}
+
+	r = solve_all(obj);
+	if (r < 0)
+		return arcov_errf(err, r, obj->bbg_path, -1, "%s",
+				  arcov_strerror(r));
+	return 0;
+}
+
+int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
+			    size_t size)
+{
+	if (!obj->nstale)
+		return 0;
+	snprintf(buf, size,
+		 "%s: offset %zu: %zu record%s match%s no function of %s "
+		 "(stale data?); ignored",
+		 obj->da_path, obj->stale_offset, obj->nstale,
+		 obj->nstale == 1 ? "" : "s", obj->nstale == 1 ? "es" : "",
+		 obj->bbg_path);
+	return 1;
+}
+
+void arcov_obj_free(struct arcov_obj *obj)
+{
+	size_t k;
+
+	for (k = 0; obj->fns && k < obj->nfns; k++) {
+		free(obj->fns[k].counters);
+		arcov_counts_free(&obj->fns[k].counts);
+	}
+	free(obj->fns);
+	arcov_bb_free(&obj->bb);
+	arcov_bbg_free(&obj->bbg);
+	arcov_da_free(&obj->da);
+	free(obj->stem);
+	free(obj->bb_path);
+	free(obj->bbg_path);
+	free(obj->da_path);
+	memset(obj, 0, sizeof *obj);
+}

@@ -1,0 +1,111 @@
+/* object.h -- one compiled object as the reporter sees it: its .bb, .bbg and
+ * (optional) .da read through the format library, .da records matched to
+ * the flow graphs, and every block and arc count solved.
+ *
+ * Functions are the .bbg's, in file order; the k-th .bb function marker
+ * belongs to the k-th of them, by position, as gcov 3.3 pairs them (names
+ * are never compared between .bb and .bbg).  Counters are the sum of every
+ * .da record, in every block of the file, whose name, checksum and counter
+ * count match the function (gcov 3.3's read_profile), or of one block only
+ * when a run is selected.
+ */
+#ifndef ARCOV_OBJECT_H
+#define ARCOV_OBJECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "bb.h"
+#include "bbg.h"
+#include "da.h"
+#include "error.h"
+#include "solve.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Which file could not be found (the tools word that message themselves). */
+enum arcov_obj_missing {
+	ARCOV_OBJ_FOUND = 0,
+	ARCOV_OBJ_MISSING_BB,
+	ARCOV_OBJ_MISSING_BBG
+};
+
+/* How the .da file names are derived from the command-line argument. */
+enum arcov_names_style {
+	ARCOV_NAMES_MODERN,	/* gcov 12: FILE's own directory */
+	ARCOV_NAMES_GCOV33,	/* gcov 3.3: basename in the current directory */
+	ARCOV_NAMES_GCOV32	/* gcov 3.2: FILE as given */
+};
+
+struct arcov_obj_fn {
+	const struct arcov_bbg_fn *graph;
+	uint64_t *counters;	/* graph->ncounters, summed over records */
+	uint32_t nrecords;	/* .da records that contributed */
+	struct arcov_counts counts;	/* solved; all zero when status < 0 */
+	int status;		/* 0, ARCOV_EUNSOLVABLE or ARCOV_EINCONSISTENT */
+	struct arcov_err err;	/* why, when status < 0 */
+};
+
+struct arcov_obj {
+	char *stem;		/* path without suffix */
+	char *bb_path;
+	char *bbg_path;
+	char *da_path;
+	time_t bb_mtime;
+	time_t bbg_mtime;
+	enum arcov_obj_missing missing;
+	struct arcov_bb bb;
+	struct arcov_bbg bbg;
+	struct arcov_da da;
+	int have_da;		/* the .da exists (and was read) */
+	uint32_t runs;		/* .da blocks holding at least one match */
+	size_t nstale;		/* .da records matching no function */
+	size_t stale_offset;	/* byte offset of the first of them */
+	size_t nfns;		/* == bbg.nfns */
+	struct arcov_obj_fn *fns;
+};
+
+/**
+ * arcov_obj_stem - the path, without suffix, of the data files for @arg.
+ * @arg:    the command-line file: a source, .bb/.bbg/.da or object path
+ * @objdir: the -o argument (a directory or an object file), or NULL
+ * @style:  whose lookup rules to follow (FORMATS.md §5.1)
+ *
+ * Returns a malloc'd string, or NULL when out of memory.
+ */
+char *arcov_obj_stem(const char *arg, const char *objdir,
+		     enum arcov_names_style style);
+
+/**
+ * arcov_obj_load - read, match and solve one object.
+ * @obj:  zeroed; released with arcov_obj_free() whatever the result
+ * @stem: data file path without suffix (see arcov_obj_stem())
+ * @run:  1-based .da block to use alone, or 0 to sum every block
+ * @err:  receives "FILE: offset N: what" when the result is negative
+ *
+ * A missing .da is not an error: obj->have_da stays 0 and every count is
+ * zero.  A missing .bb or .bbg is ARCOV_EIO with obj->missing saying which.
+ * A function whose counts contradict its graph does not fail the load: its
+ * status and err say why and its counts are all zero.
+ */
+int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
+		   struct arcov_err *err);
+
+/**
+ * arcov_obj_stale_warning - the one-line warning about .da records that
+ * match no function, into @buf; returns 0 when there is nothing to say.
+ */
+int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
+			    size_t size);
+
+/* arcov_obj_free - release what arcov_obj_load() read; @obj is zeroed. */
+void arcov_obj_free(struct arcov_obj *obj);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
