@@ -8,6 +8,7 @@ lib_libarcovfmt_la_SOURCES = \
 	lib/bbg.c lib/bbg.h \
 	lib/da.c lib/da.h \
 	lib/da-ext.c lib/da-ext.h \
+	lib/arcov-notes.c lib/arcov-notes.h \
 	lib/solve.c lib/solve.h \
 	lib/fileio.c lib/fileio.h
 # Hidden by default: the runtime links this into other people's programs

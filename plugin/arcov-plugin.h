@@ -31,7 +31,7 @@ struct ap_arc {
 	edge e;			/* NULL for the exit->entry loopback */
 	uint32_t src, dest;	/* gcov block numbers */
 	uint32_t flags;		/* ARCOV_ARC_* as written to the .bbg */
-	int weight;		/* static estimate: higher is hotter */
+	double weight;		/* estimated runs per call of the function */
 	bool ignore;		/* not written (abnormal, EH, fake off tree) */
 	bool eh;		/* an exception edge (ignored, kept for notes) */
 };

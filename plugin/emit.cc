@@ -62,10 +62,16 @@ static void finalize_var(tree var)
 
 static tree counters_var(void)
 {
-	if (!ap_counters_var)
+	if (!ap_counters_var) {
 		ap_counters_var =
 			static_var(build_array_type(counter_type(), NULL_TREE),
 				   "LARCOVC");
+		/* Only the increments and the runtime touch the counters,
+		 * never a pointer of the program: as for GCC's own counters,
+		 * alias analysis may keep the program's values in registers
+		 * across an increment, and promote a loop's counter. */
+		DECL_NONALIASED(ap_counters_var) = 1;
+	}
 	return ap_counters_var;
 }
 

@@ -3,51 +3,17 @@
  * For each function of the .bbg, in the same order: its source file and
  * first and last lines, the number of statements in each block, the callee
  * of every call and the abnormal and exception edges the .bbg leaves out
- * (FORMATS.md §3.3).  A line-oriented text file, specified in
- * doc/notes-format.md; the text is built in memory and written once, at
- * the end of the unit, like the other notes.
+ * (FORMATS.md §3.3).  The facts go into the format library's model
+ * (lib/arcov-notes.h) as each function is instrumented, and its writer
+ * produces the text once, at the end of the unit, like the other notes.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
 
+#include "arcov-notes.h"
 #include "fileio.h"
 
-static struct obstack ext_text;
-static bool ext_started;
-
-static void put(const char *s)
-{
-	obstack_grow(&ext_text, s, strlen(s));
-}
-
-static void put_u32(uint32_t v)
-{
-	char buf[16];
-
-	snprintf(buf, sizeof buf, "%" PRIu32, v);
-	put(buf);
-}
-
-/* A field: bytes that would end it (space, control characters) and the
- * escape character itself become \ooo. */
-static void put_field(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	char esc[8];
-
-	if (!*p) {
-		put("\\000");
-		return;
-	}
-	for (; *p; p++) {
-		if (*p > ' ' && *p < 0x7f && *p != '\\') {
-			obstack_1grow(&ext_text, *p);
-			continue;
-		}
-		snprintf(esc, sizeof esc, "\\%03o", *p);
-		put(esc);
-	}
-}
+static struct arcov_notes ext_notes;
 
 static uint32_t line_of(location_t loc)
 {
@@ -59,9 +25,11 @@ static uint32_t line_of(location_t loc)
 	return xl.line > 0 ? (uint32_t)xl.line : 0;
 }
 
-static void put_calls(const struct ap_graph *g, basic_block bb)
+static int add_calls(struct arcov_notes_fn *fn, const struct ap_graph *g,
+		     basic_block bb)
 {
 	gimple_stmt_iterator gsi;
+	int rc;
 
 	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 		gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
@@ -74,17 +42,33 @@ static void put_calls(const struct ap_graph *g, basic_block bb)
 		if (fndecl &&
 		    !strncmp(ap_function_name(fndecl), "__builtin_", 10))
 			continue;
-		put("call ");
-		put_u32(ap_block_number(g, bb));
-		put(" ");
-		put_u32(line_of(gimple_location(call)));
-		put(" ");
-		if (fndecl)
-			put_field(ap_function_name(fndecl));
-		else
-			put("*");
-		put("\n");
+		rc = arcov_notes_add_call(fn, ap_block_number(g, bb),
+					  line_of(gimple_location(call)),
+					  fndecl ? ap_function_name(fndecl)
+						 : NULL);
+		if (rc < 0)
+			return rc;
 	}
+	return 0;
+}
+
+static int add_dropped(struct arcov_notes_fn *fn, const struct ap_graph *g)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; i < g->narcs; i++) {
+		const struct ap_arc *a = &g->arcs[i];
+
+		if (!a->e || !(a->e->flags & (EDGE_ABNORMAL | EDGE_EH)))
+			continue;
+		rc = arcov_notes_add_dropped(fn, a->eh ? ARCOV_NOTES_EH
+						       : ARCOV_NOTES_ABNORMAL,
+					     a->src, a->dest);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
 }
 
 /**
@@ -96,31 +80,21 @@ static void put_calls(const struct ap_graph *g, basic_block bb)
 void ap_ext_add_function(function *fun, const char *name,
 			 const struct ap_graph *g)
 {
+	struct arcov_notes_fn *fn;
 	expanded_location first;
 	basic_block bb;
-	size_t i;
+	uint32_t b;
+	int rc;
 
 	first = expand_location(DECL_SOURCE_LOCATION(fun->decl));
-
-	if (!ext_started) {
-		obstack_init(&ext_text);
-		put("arcov-notes 1\n");
-		ext_started = true;
-	}
-	put("function ");
-	put_field(name);
-	put(" ");
-	put_u32(g->checksum);
-	put(" ");
-	put_u32(g->nblocks);
-	put("\nsource ");
-	put_u32(first.line > 0 ? (uint32_t)first.line : 0);
-	put(" ");
-	put_u32(line_of(fun->function_end_locus));
-	put(" ");
-	put_field(first.file ? first.file : "");
-	/* Entry and exit hold no statements. */
-	put("\nstatements 0");
+	rc = arcov_notes_add_fn(&ext_notes, name, g->checksum, g->nblocks,
+				first.file ? first.file : "");
+	if (rc < 0)
+		goto fail;
+	fn = &ext_notes.fns[ext_notes.nfns - 1];
+	fn->first_line = first.line > 0 ? (uint32_t)first.line : 0;
+	fn->last_line = line_of(fun->function_end_locus);
+	/* Entry and exit hold no statements: they stay 0. */
 	FOR_EACH_BB_FN(bb, fun) {
 		uint32_t n = 0;
 		gimple_stmt_iterator gsi;
@@ -128,24 +102,22 @@ void ap_ext_add_function(function *fun, const char *name,
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 			n += !is_gimple_debug(gsi_stmt(gsi)) &&
 			     gimple_code(gsi_stmt(gsi)) != GIMPLE_LABEL;
-		put(" ");
-		put_u32(n);
+		b = ap_block_number(g, bb);
+		gcc_assert(b > 0 && b < g->nblocks - 1);
+		fn->statements[b] = n;
 	}
-	put(" 0\n");
-	FOR_EACH_BB_FN(bb, fun)
-		put_calls(g, bb);
-	for (i = 0; i < g->narcs; i++) {
-		const struct ap_arc *a = &g->arcs[i];
-
-		if (!a->e || !(a->e->flags & (EDGE_ABNORMAL | EDGE_EH)))
-			continue;
-		put(a->eh ? "eh " : "abnormal ");
-		put_u32(a->src);
-		put(" ");
-		put_u32(a->dest);
-		put("\n");
+	FOR_EACH_BB_FN(bb, fun) {
+		rc = add_calls(fn, g, bb);
+		if (rc < 0)
+			goto fail;
 	}
-	put("end\n");
+	rc = add_dropped(fn, g);
+	if (rc < 0)
+		goto fail;
+	return;
+fail:
+	error("arcov: cannot record the extension notes of %qs: %s", name,
+	      arcov_strerror(rc));
 }
 
 /**
@@ -155,18 +127,20 @@ void ap_ext_add_function(function *fun, const char *name,
 void ap_ext_write(const char *path)
 {
 	struct arcov_err err;
-	size_t size;
+	ssize_t size = arcov_notes_write(&ext_notes, NULL, 0);
 	char *text;
 
-	if (!ext_started) {
-		obstack_init(&ext_text);
-		put("arcov-notes 1\n");
-		ext_started = true;
+	if (size < 0) {
+		error_at(UNKNOWN_LOCATION, "arcov: cannot encode %qs: %s",
+			 path, arcov_strerror((int)size));
+		return;
 	}
-	size = obstack_object_size(&ext_text);
-	text = (char *)obstack_finish(&ext_text);
-	if (arcov_file_replace(path, text, size, &err) < 0)
+	text = XNEWVEC(char, size);
+	if (arcov_notes_write(&ext_notes, text, (size_t)size) != size)
+		error_at(UNKNOWN_LOCATION, "arcov: cannot encode %qs", path);
+	else if (arcov_file_replace(path, text, (size_t)size, &err) < 0)
 		error_at(UNKNOWN_LOCATION, "arcov: %s", err.msg);
+	XDELETEVEC(text);
 }
 
 /**
@@ -174,7 +148,5 @@ void ap_ext_write(const char *path)
  */
 void ap_ext_release(void)
 {
-	if (ext_started)
-		obstack_free(&ext_text, NULL);
-	ext_started = false;
+	arcov_notes_free(&ext_notes);
 }

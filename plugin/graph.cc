@@ -51,6 +51,79 @@ static uint32_t plain_checksum(function *fun)
 	return sum;
 }
 
+/*
+ * Functions whose call returns twice although GCC does not say so: the
+ * fork family returns once in the parent and once in the child.  The
+ * runtime zeroes the child's counters at fork, so the two processes'
+ * counts add up to those of one process in which the call returned twice:
+ * the arcs after it run twice, the arcs before it once.  vfork, setjmp and
+ * the like GCC already marks returns_twice (ECF_RETURNS_TWICE).  clone and
+ * posix_spawn start the child elsewhere, not after the call.
+ */
+static const char *const fork_names[] = { "fork", "_Fork", "forkpty" };
+
+static bool returns_twice_p(gimple *stmt)
+{
+	gcall *call = dyn_cast<gcall *>(stmt);
+	tree fndecl = call ? gimple_call_fndecl(call) : NULL_TREE;
+	const char *name;
+	size_t i;
+
+	if (!call)
+		return false;
+	if (gimple_call_flags(call) & ECF_RETURNS_TWICE)
+		return true;
+	if (!fndecl || !TREE_PUBLIC(fndecl) || !DECL_EXTERNAL(fndecl))
+		return false;
+	name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl));
+	for (i = 0; i < ARRAY_SIZE(fork_names); i++)
+		if (!strcmp(name, fork_names[i]))
+			return true;
+	return false;
+}
+
+/*
+ * §3.3 step 4: a call that returns twice starts its block, which gets a
+ * fake arc from ENTRY carrying the second return; the block then counts
+ * the call's returns, and the arcs before the call (run once) and after it
+ * (run twice) stay consistent.  GCC's own CFG has that shape for
+ * returns_twice calls when their abnormal dispatcher edge survived (step 5
+ * turns it into the same fake arc); the fork family and calls whose
+ * dispatcher was cleaned away get it here.
+ */
+static void split_returns_twice(function *fun)
+{
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fun) {
+		gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb(bb);
+		bool first = true;
+		edge e;
+
+		for (; !gsi_end_p(gsi); gsi_next_nondebug(&gsi), first = false) {
+			gimple_stmt_iterator prev = gsi;
+
+			if (!returns_twice_p(gsi_stmt(gsi)))
+				continue;
+			if (!first) {
+				/* The block after the split comes next in
+				 * this walk, with the call first. */
+				gsi_prev(&prev);
+				split_block(bb, gsi_stmt(prev));
+				break;
+			}
+			/* An arc from ENTRY can carry only one of the counts;
+			 * a plain one moves to a block of its own. */
+			e = find_edge(ENTRY_BLOCK_PTR_FOR_FN(fun), bb);
+			if (e && !(e->flags & EDGE_FAKE))
+				split_edge(e);
+			if (!find_edge(ENTRY_BLOCK_PTR_FOR_FN(fun), bb))
+				make_edge(ENTRY_BLOCK_PTR_FOR_FN(fun), bb,
+					  EDGE_FAKE);
+		}
+	}
+}
+
 /* §3.3 steps 2-5.  Exception edges count as abnormal, as they were in 3.3. */
 static void add_fake_arcs(function *fun)
 {
@@ -58,6 +131,7 @@ static void add_fake_arcs(function *fun)
 	edge_iterator ei;
 	edge e;
 
+	split_returns_twice(fun);
 	flow_call_edges_add(NULL);
 	add_noreturn_fake_exit_edges();
 	/* An endless loop never reaches EXIT; without an arc out of it the
@@ -104,39 +178,137 @@ static bool dead_end_p(basic_block bb)
 	return true;
 }
 
-/* An arc from a loop's header that stays in the loop runs once per
- * iteration, as often as the back edge. */
-static bool loop_continue_p(edge e)
-{
-	class loop *l = e->src->loop_father;
+/* How much likelier than an ordinary arm of a branch (1) an arc is. */
+#define AP_ODDS_DEAD_END	0.001	/* into a noreturn call */
+#define AP_ODDS_EH		0.001	/* an exception thrown */
+#define AP_ODDS_EXIT_LOOP	0.1	/* a loop runs ten times */
+#define AP_ODDS_EXPECTED	9.0	/* __builtin_expect: 90% */
+#define AP_ODDS_HINT		0.3	/* the front end's "predict" notes */
+/* Rounds of frequency propagation: enough for nested loops to settle
+ * into their order of magnitude, which is all the tree needs. */
+#define AP_FREQ_ROUNDS		40
 
-	return current_loops && l && l->header == e->src &&
-	       e->dest->loop_father &&
-	       flow_bb_inside_loop_p(l, e->dest);
+/* A block the front end marked unlikely (a "goto", an early return, a
+ * cold label): its GIMPLE_PREDICT says so. */
+static bool hinted_unlikely_p(basic_block bb)
+{
+	gimple_stmt_iterator gsi;
+
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+		if (gimple_code(gsi_stmt(gsi)) == GIMPLE_PREDICT &&
+		    gimple_predict_outcome(gsi_stmt(gsi)) == NOT_TAKEN)
+			return true;
+	return false;
+}
+
+/* For a block ending in "if (T op C)" where T = __builtin_expect (X, E)
+ * earlier in the block: the arm the expectation selects, else NULL. */
+static edge expected_arm(basic_block bb)
+{
+	gimple_stmt_iterator gsi = gsi_last_nondebug_bb(bb);
+	gcond *cond = gsi_end_p(gsi) ? NULL :
+		dyn_cast<gcond *>(gsi_stmt(gsi));
+	tree lhs, value;
+	edge t, f;
+
+	if (!cond || TREE_CODE(gimple_cond_rhs(cond)) != INTEGER_CST)
+		return NULL;
+	lhs = gimple_cond_lhs(cond);
+	for (gsi_prev_nondebug(&gsi); !gsi_end_p(gsi);
+	     gsi_prev_nondebug(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+
+		if (!gimple_has_lhs(stmt) || gimple_get_lhs(stmt) != lhs)
+			continue;
+		if (!gimple_call_builtin_p(stmt, BUILT_IN_EXPECT) ||
+		    TREE_CODE(gimple_call_arg(stmt, 1)) != INTEGER_CST)
+			return NULL;
+		value = fold_binary(gimple_cond_code(cond), boolean_type_node,
+				    fold_convert(TREE_TYPE(lhs),
+						 gimple_call_arg(stmt, 1)),
+				    gimple_cond_rhs(cond));
+		if (!value || TREE_CODE(value) != INTEGER_CST)
+			return NULL;
+		extract_true_false_edges_from_block(bb, &t, &f);
+		return integer_zerop(value) ? f : t;
+	}
+	return NULL;
+}
+
+/* Relative odds of @e among its source's successors. */
+static double arc_odds(edge e, edge expected)
+{
+	double odds = 1.0;
+
+	if (e->flags & EDGE_FAKE)
+		return 0.0;
+	if (e->flags & EDGE_EH)
+		return AP_ODDS_EH;
+	if (dead_end_p(e->dest))
+		return AP_ODDS_DEAD_END;
+	if (current_loops && e->src->loop_father &&
+	    loop_outer(e->src->loop_father) &&
+	    loop_exit_edge_p(e->src->loop_father, e))
+		odds *= AP_ODDS_EXIT_LOOP;
+	if (e == expected)
+		odds *= AP_ODDS_EXPECTED;
+	if (e->dest != EXIT_BLOCK_PTR_FOR_FN(cfun) &&
+	    hinted_unlikely_p(e->dest))
+		odds *= AP_ODDS_HINT;
+	return odds;
 }
 
 /*
- * Static estimate of how often @e runs, used only to order the spanning
- * tree.  No profile exists this early, so loop depth stands in for it:
- * each level of nesting dominates everything below; within a level, back
- * edges and the header's arc into the body run on every iteration, and a
- * block's only successor runs as often as the block, while the arms of a
- * condition share its count.
+ * Static estimate of how often each arc of @g runs per call, used only to
+ * order the spanning tree: the counters then sit on the arcs guessed
+ * coldest.  No profile exists this early, so, in the manner of GCC's own
+ * static prediction: each arc's probability from its odds (loops iterate,
+ * noreturn calls and exceptions are rare, __builtin_expect and the front
+ * end's hints are believed, other arms are even), each block's frequency
+ * by propagation from ENTRY, abnormal edges included (the targets of a
+ * computed goto are as hot as its dispatch).  Fake arcs carry nothing.
  */
-static int arc_weight(edge e)
+static void estimate_frequencies(function *fun, struct ap_graph *g)
 {
-	int w = 0;
+	double *freq = XCNEWVEC(double, g->nblocks);
+	double *prob = XCNEWVEC(double, g->narcs);
+	int *order = XNEWVEC(int, n_basic_blocks_for_fn(fun));
+	int n = pre_and_rev_post_order_compute_fn(fun, NULL, order, false);
+	size_t i, first;
+	int round, k;
 
-	if (current_loops && e->src->loop_father && e->dest->loop_father)
-		w = 4 * (int)loop_depth(find_common_loop(e->src->loop_father,
-							  e->dest->loop_father));
-	if ((e->flags & EDGE_DFS_BACK) || loop_continue_p(e))
-		w += 2;
-	else if (single_succ_p(e->src))
-		w += 1;
-	if (dead_end_p(e->dest))
-		w = -1;
-	return w;
+	for (first = 0; first + 1 < g->narcs; first = i) {
+		edge expected = expected_arm(g->arcs[first].e->src);
+		double sum = 0.0;
+
+		for (i = first; i + 1 < g->narcs &&
+		     g->arcs[i].src == g->arcs[first].src; i++) {
+			prob[i] = arc_odds(g->arcs[i].e, expected);
+			sum += prob[i];
+		}
+		for (k = (int)first; k < (int)i; k++)
+			prob[k] = sum > 0.0 ? prob[k] / sum : 0.0;
+	}
+	freq[0] = 1.0;
+	for (round = 0; round < AP_FREQ_ROUNDS; round++)
+		for (k = 0; k < n; k++) {
+			basic_block bb = BASIC_BLOCK_FOR_FN(fun, order[k]);
+			uint32_t b = ap_block_number(g, bb);
+			edge_iterator ei;
+			edge e;
+
+			if (b == 0)
+				continue;
+			freq[b] = 0.0;
+			FOR_EACH_EDGE(e, ei, bb->preds)
+				freq[b] += freq[ap_block_number(g, e->src)] *
+					   prob[(size_t)e->aux];
+		}
+	for (i = 0; i + 1 < g->narcs; i++)
+		g->arcs[i].weight = freq[g->arcs[i].src] * prob[i];
+	XDELETEVEC(order);
+	XDELETEVEC(prob);
+	XDELETEVEC(freq);
 }
 
 static uint32_t arc_flags(edge e)
@@ -145,9 +317,12 @@ static uint32_t arc_flags(edge e)
 
 	if (e->flags & EDGE_FAKE)
 		flags |= ARCOV_ARC_FAKE;
-	/* GIMPLE marks neither arm of a condition as falling through; RTL,
-	 * which 3.3 saw, normally lays out the false arm next. */
-	if (e->flags & (EDGE_FALLTHRU | EDGE_FALSE_VALUE))
+	/* GIMPLE marks neither arm of a condition as falling through; as
+	 * GCC's own profile.cc does, the arm into the next block in layout
+	 * order is the one that falls through. */
+	if ((e->flags & EDGE_FALLTHRU) ||
+	    ((e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)) &&
+	     e->src->next_bb == e->dest))
 		flags |= ARCOV_ARC_FALLTHROUGH;
 	return flags;
 }
@@ -164,7 +339,8 @@ static void list_block_arcs(struct ap_graph *g, basic_block bb)
 		a->src = ap_block_number(g, e->src);
 		a->dest = ap_block_number(g, e->dest);
 		a->flags = arc_flags(e);
-		a->weight = arc_weight(e);
+		/* Its index, for estimate_frequencies(). */
+		e->aux = (void *)(g->narcs - 1);
 		a->eh = (e->flags & EDGE_EH) != 0;
 		a->ignore = (e->flags & (EDGE_ABNORMAL | EDGE_EH)) != 0;
 	}
@@ -208,7 +384,7 @@ static void tree_try(uint32_t *parent, struct ap_arc *a)
 }
 
 struct tree_key {
-	int weight;
+	double weight;
 	bool critical;
 	size_t index;
 };
@@ -297,6 +473,8 @@ bool ap_graph_build(function *fun, struct ap_graph *g)
 	}
 	g->nblocks = (uint32_t)n_basic_blocks_for_fn(fun);
 	list_arcs(fun, g);
+	estimate_frequencies(fun, g);
+	clear_aux_for_edges();
 	build_spanning_tree(g);
 	return true;
 }

@@ -28,41 +28,51 @@ if SANITIZERS
 plugin_arcov_la_LIBADD += -lubsan
 endif
 
-# The GCC plugin directory, overridable ("make install gccplugindir=DIR")
-# for installs by a user who cannot write there; $(DESTDIR) applies to it
-# too, so staged installs work.  The link points to the installed module.
-gccplugindir = $(GCC_PLUGIN_DIR)
+# The GCC plugin directory "make install" links the module into, from
+# configure's --with-gcc-plugin-dir (default: the GCC's own; empty: no
+# link) and overridable ("make install gccplugindir=DIR"); $(DESTDIR)
+# applies to it too, so staged installs work.
+gccplugindir = $(GCC_PLUGIN_INSTALL_DIR)
+# distcheck must not touch the system GCC: link inside its own prefix.
+AM_DISTCHECK_CONFIGURE_FLAGS = \
+	--with-gcc-plugin-dir=$$dc_install_base/lib/gcc-plugin
 
 install-exec-hook: install-arcov-plugin
 uninstall-hook: uninstall-arcov-plugin
 
 install-arcov-plugin:
-	$(MKDIR_P) '$(DESTDIR)$(gccplugindir)'
-	rm -f '$(DESTDIR)$(gccplugindir)/arcov.so'
-	$(LN_S) '$(pkglibdir)/arcov.so' '$(DESTDIR)$(gccplugindir)/arcov.so'
+	test -z '$(gccplugindir)' || { \
+	  $(MKDIR_P) '$(DESTDIR)$(gccplugindir)' && \
+	  rm -f '$(DESTDIR)$(gccplugindir)/arcov.so' && \
+	  $(LN_S) '$(pkglibdir)/arcov.so' '$(DESTDIR)$(gccplugindir)/arcov.so'; }
 
 uninstall-arcov-plugin:
-	rm -f '$(DESTDIR)$(gccplugindir)/arcov.so'
+	test -z '$(gccplugindir)' || rm -f '$(DESTDIR)$(gccplugindir)/arcov.so'
 
 .PHONY: install-arcov-plugin uninstall-arcov-plugin
 
-# Tests: compile programs with the plugin, run them against libarcov and
-# compare the solved graphs (arcov-solve) with expected output.
-check_PROGRAMS += plugin/tests/arcov-solve
-plugin_tests_arcov_solve_SOURCES = plugin/tests/arcov-solve.c
-plugin_tests_arcov_solve_LDADD = lib/libarcovfmt.la
+# arcov.specs: "gcc -specs=$(pkglibdir)/arcov.specs" loads the plugin into
+# cc1 and cc1plus and links libarcov, so one flag does what --coverage
+# does for GCC's own instrumentation.  plugin/arcov-build.specs is the same
+# for the build tree (make demo, tests).
+specsdir = $(pkglibdir)
+specs_DATA = plugin/arcov.specs
+noinst_DATA = plugin/arcov-build.specs
+CLEANFILES += plugin/arcov.specs plugin/arcov-build.specs
 
-PLUGIN_TESTS = \
-	plugin/tests/counts.sh \
-	plugin/tests/options.sh
-TESTS += $(PLUGIN_TESTS)
-EXTRA_DIST += doc/notes-format.md $(PLUGIN_TESTS) plugin/tests/lib.sh \
-	plugin/tests/loops.c plugin/tests/jumps.c plugin/tests/throw.cc \
-	plugin/tests/threads.c \
-	plugin/tests/loops.out plugin/tests/jumps.out plugin/tests/throw.out \
-	plugin/tests/threads.out \
-	plugin/tests/loops.0.exp plugin/tests/loops.2.exp \
-	plugin/tests/jumps.0.exp plugin/tests/jumps.2.exp \
-	plugin/tests/throw.0.exp plugin/tests/throw.2.exp \
-	plugin/tests/threads.2.exp \
-	plugin/tests/loops.0.notes plugin/tests/throw.0.notes
+# make_specs PLUGIN LIBDIR: the specs text on stdout.
+make_specs = make_specs() { \
+	printf '%s\n' '*cc1:' "+ -fplugin=$$1" '' '*cc1plus:' \
+	  "+ -fplugin=$$1" '' '%rename lib arcov_lib' '' '*lib:' \
+	  "-L$$2 -rpath $$2 -larcov -lpthread %(arcov_lib)" ''; }
+
+plugin/arcov.specs: Makefile
+	$(AM_V_GEN)$(make_specs); $(MKDIR_P) plugin && \
+	make_specs '$(pkglibdir)/arcov.so' '$(libdir)' > $@-t && mv $@-t $@
+
+plugin/arcov-build.specs: Makefile
+	$(AM_V_GEN)$(make_specs); $(MKDIR_P) plugin && \
+	make_specs '$(abs_builddir)/plugin/.libs/arcov.so' \
+	  '$(abs_builddir)/runtime/.libs' > $@-t && mv $@-t $@
+
+EXTRA_DIST += doc/notes-format.md

@@ -6,6 +6,7 @@ UNIT_TESTS = \
 	testsuite/unit/test-bbg \
 	testsuite/unit/test-da \
 	testsuite/unit/test-da-ext \
+	testsuite/unit/test-arcov-notes \
 	testsuite/unit/test-solve
 
 check_PROGRAMS += $(UNIT_TESTS)
@@ -29,6 +30,9 @@ testsuite_unit_test_da_LDADD = $(UNIT_LDADD)
 testsuite_unit_test_da_ext_SOURCES = testsuite/unit/test-da-ext.c testsuite/unit/unit.h
 testsuite_unit_test_da_ext_CFLAGS = $(UNIT_CFLAGS)
 testsuite_unit_test_da_ext_LDADD = $(UNIT_LDADD)
+testsuite_unit_test_arcov_notes_SOURCES = testsuite/unit/test-arcov-notes.c testsuite/unit/unit.h
+testsuite_unit_test_arcov_notes_CFLAGS = $(UNIT_CFLAGS)
+testsuite_unit_test_arcov_notes_LDADD = $(UNIT_LDADD)
 testsuite_unit_test_solve_SOURCES = testsuite/unit/test-solve.c testsuite/unit/unit.h
 testsuite_unit_test_solve_CFLAGS = $(UNIT_CFLAGS)
 testsuite_unit_test_solve_LDADD = $(UNIT_LDADD)
@@ -70,10 +74,90 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-threads.sh \
 	testsuite/e2e/e2e-except.sh \
 	testsuite/e2e/e2e-lost.sh \
-	testsuite/e2e/e2e-dlopen.sh
+	testsuite/e2e/e2e-dlopen.sh \
+	testsuite/e2e/e2e-fork.sh \
+	testsuite/e2e/e2e-exec.sh
 TESTS += $(E2E_TESTS)
+
+# The plugin's own tests: solved graphs, line lists, flags and counter
+# order held to expected output (linecheck -g); options, diagnostics and
+# file placement.
+PLUGIN_TESTS = \
+	testsuite/plugin/counts.sh \
+	testsuite/plugin/options.sh
+TESTS += $(PLUGIN_TESTS)
+EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
+	testsuite/plugin/loops.c testsuite/plugin/jumps.c \
+	testsuite/plugin/throw.cc testsuite/plugin/threads.c \
+	testsuite/plugin/loops.out testsuite/plugin/jumps.out \
+	testsuite/plugin/throw.out testsuite/plugin/threads.out \
+	testsuite/plugin/loops.0.exp testsuite/plugin/loops.2.exp \
+	testsuite/plugin/jumps.0.exp testsuite/plugin/jumps.2.exp \
+	testsuite/plugin/throw.0.exp testsuite/plugin/throw.2.exp \
+	testsuite/plugin/threads.2.exp \
+	testsuite/plugin/loops.0.notes testsuite/plugin/throw.0.notes
 EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/loops.c testsuite/e2e/branches.c \
 	testsuite/e2e/recursion.c testsuite/e2e/jump.c \
 	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
-	testsuite/e2e/fork.c testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c
+	testsuite/e2e/fork.c testsuite/e2e/exec.c \
+	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c
+
+## ---- whole-project use: arcov-merge, directory trees, --binary (issue 4) ----
+# test-merge: random inputs merged in every order and grouping must give
+# the same bytes.  The scripts run arcov-merge on crafted files and trees,
+# and arcov on a plugin-built project (a tree, a program and its libraries).
+check_PROGRAMS += testsuite/merge/test-merge
+TESTS += testsuite/merge/test-merge \
+	testsuite/merge/merge-files.sh \
+	testsuite/merge/merge-trees.sh \
+	testsuite/project/project-tree.sh \
+	testsuite/project/project-binary.sh
+testsuite_merge_test_merge_SOURCES = testsuite/merge/test-merge.c \
+	testsuite/unit/unit.h
+testsuite_merge_test_merge_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
+	-I$(top_srcdir)/testsuite/unit
+testsuite_merge_test_merge_CFLAGS = $(UNIT_CFLAGS)
+testsuite_merge_test_merge_LDADD = tools/libarcovtools.la $(UNIT_LDADD) \
+	$(ELF_LIBS)
+EXTRA_DIST += testsuite/merge testsuite/project
+
+## ---- the reporter's machine-readable outputs, exclusions, gates (issue 4) ----
+# The consumers' own readings of arcov's outputs: gcov's JSON schema and
+# gcov -j, lcov and genhtml, xmllint and gcovr (skipped when missing).
+REPORT_FORMAT_TESTS = \
+	testsuite/report/report-json.sh \
+	testsuite/report/report-lcov.sh \
+	testsuite/report/report-cobertura.sh \
+	testsuite/report/report-exclude.sh \
+	testsuite/report/report-exceptions.sh \
+	testsuite/report/report-gates.sh \
+	testsuite/report/test-exclude
+TESTS += $(REPORT_FORMAT_TESTS)
+check_PROGRAMS += testsuite/report/test-exclude
+testsuite_report_test_exclude_SOURCES = testsuite/report/test-exclude.c \
+	testsuite/unit/unit.h
+testsuite_report_test_exclude_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
+testsuite_report_test_exclude_CFLAGS = $(UNIT_CFLAGS)
+testsuite_report_test_exclude_LDADD = tools/libarcovtools.la $(UNIT_LDADD)
+
+## ---- profiler-format exports (issue 5) ----
+# test-webgrind: the webgrind writer against FORMATS.md §7.5 in versions
+# 7, 6 and 5.  wgcheck walks a webgrind file as §7 lays it out and holds
+# it to its callgrind profile.  The scripts run Valgrind's annotators on
+# the exports of plugin-built programs.
+check_PROGRAMS += testsuite/export/test-webgrind testsuite/export/wgcheck
+TESTS += testsuite/export/test-webgrind \
+	testsuite/export/export-annotate.sh \
+	testsuite/export/export-callgraph.sh \
+	testsuite/export/export-webgrind.sh \
+	testsuite/export/export-errors.sh
+testsuite_export_test_webgrind_SOURCES = testsuite/export/test-webgrind.c \
+	testsuite/unit/unit.h
+testsuite_export_test_webgrind_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/tools -I$(top_srcdir)/testsuite/unit
+testsuite_export_test_webgrind_CFLAGS = $(UNIT_CFLAGS)
+testsuite_export_test_webgrind_LDADD = tools/libarcovtools.la $(UNIT_LDADD) \
+	$(ELF_LIBS) -lstdc++
+testsuite_export_wgcheck_SOURCES = testsuite/export/wgcheck.c
+EXTRA_DIST += testsuite/export

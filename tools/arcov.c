@@ -1,9 +1,14 @@
 /* arcov.c -- the reporter: gcov's command line over .bb/.bbg/.da files.
  *
  * Output is gcov 12's text layout by default, or gcov 3.3's or 3.2's with
- * --legacy=3.3 / --legacy=3.2.  Exit status: 0 every file reported; 1 some
- * file missing, corrupt or inconsistent with its graph, or an output file
- * not written (the other files are still reported); 2 bad usage.
+ * --legacy=3.3 / --legacy=3.2.  A directory argument, or --binary PROG,
+ * reports a whole project: the objects are found by discover.c.
+ * --cachegrind, --callgrind and --webgrind also write the same objects as
+ * profiles (export.h).  Exit status: 0 every file reported; 1 some file
+ * missing, corrupt or inconsistent with its graph, or an output file or
+ * export not written (the other files are still reported); 2 bad usage; 3, 4 or 5 total line coverage,
+ * branch coverage or both below --fail-under-line / --fail-under-branch
+ * (report-formats.h; 1 and 2 take precedence).
  */
 #include <config.h>
 
@@ -12,9 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "discover.h"
+#include "export.h"
 #include "report.h"
 
-enum { OPT_LEGACY = 256, OPT_RUN };
+enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
+       OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
+       OPT_WEBGRIND, OPT_WEBGRIND_VERSION, OPT_RUN, OPT_BINARY,
+       OPT_BINARY_LIBS };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -37,14 +47,27 @@ static const struct option options[] = {
 	{ "version", no_argument, NULL, 'v' },
 	{ "legacy", required_argument, NULL, OPT_LEGACY },
 	{ "run", required_argument, NULL, OPT_RUN },
+	{ "json-format", no_argument, NULL, 'j' },
+	{ "lcov", required_argument, NULL, OPT_LCOV },
+	{ "cobertura", required_argument, NULL, OPT_COBERTURA },
+	{ "fail-under-line", required_argument, NULL, OPT_FAIL_LINE },
+	{ "fail-under-branch", required_argument, NULL, OPT_FAIL_BRANCH },
+	{ "exclude-exception-branches", no_argument, NULL, OPT_EXCLUDE_EH },
+	{ "cachegrind", required_argument, NULL, OPT_CACHEGRIND },
+	{ "callgrind", required_argument, NULL, OPT_CALLGRIND },
+	{ "webgrind", required_argument, NULL, OPT_WEBGRIND },
+	{ "webgrind-version", required_argument, NULL, OPT_WEBGRIND_VERSION },
+	{ "binary", required_argument, NULL, OPT_BINARY },
+	{ "binary-libs", no_argument, NULL, OPT_BINARY_LIBS },
 	{ NULL, 0, NULL, 0 }
 };
 
 static void usage(FILE *f)
 {
-	fputs("Usage: arcov [OPTION...] SOURCE|OBJ...\n\n"
+	fputs("Usage: arcov [OPTION...] SOURCE|OBJ|DIR...\n\n"
 	      "Print code coverage information from .bb, .bbg and .da "
-	      "files.\n\n"
+	      "files.\n"
+	      "A directory stands for every object (.bbg) below it.\n\n"
 	      "  -a, --all-blocks                Show information for every "
 	      "basic block\n"
 	      "  -b, --branch-probabilities      Include branch probabilities "
@@ -57,6 +80,9 @@ static void usage(FILE *f)
 	      "  -f, --function-summaries        Output summaries for each "
 	      "function\n"
 	      "  -h, --help                      Print this help, then exit\n"
+	      "  -j, --json-format               Output JSON intermediate "
+	      "format into\n"
+	      "                                    .gcov.json.gz file\n"
 	      "  -l, --long-file-names           Use long output file names "
 	      "for included\n"
 	      "                                    source files\n"
@@ -84,10 +110,47 @@ static void usage(FILE *f)
 	      "                                    (options -b -c -f -l -n "
 	      "-o, and -p for 3.3)\n"
 	      "      --run=N                     Use only the N-th block of "
-	      "each .da file\n\n"
+	      "each .da file\n"
+	      "      --binary=PROG               Report the objects linked "
+	      "into PROG\n"
+	      "                                    (its .arcov_notes "
+	      "section); repeatable\n"
+	      "      --binary-libs               With --binary, also the "
+	      "shared libraries\n"
+	      "                                    PROG needs, found as the "
+	      "dynamic loader\n"
+	      "                                    would\n"
+	      "      --lcov=FILE                 Also write an lcov tracefile "
+	      "(- for stdout)\n"
+	      "      --cobertura=FILE            Also write Cobertura XML "
+	      "(- for stdout)\n"
+	      "      --fail-under-line=N         Exit 3 if under N% of the "
+	      "lines ran\n"
+	      "      --fail-under-branch=N       Exit 4 if under N% of the "
+	      "branches were taken\n"
+	      "                                    (5 if both gates fail)\n"
+	      "      --exclude-exception-branches  Leave out exception "
+	      "handling branches\n"
+	      "      --cachegrind=FILE           Also write a cachegrind "
+	      "file (cg_annotate)\n"
+	      "      --callgrind=FILE            Also write a callgrind "
+	      "profile with the call\n"
+	      "                                    graph "
+	      "(callgrind_annotate, KCachegrind)\n"
+	      "      --webgrind=FILE             Also write a callgrind "
+	      "profile to FILE and\n"
+	      "                                    webgrind's preprocessed "
+	      "form to FILE.webgrind\n"
+	      "      --webgrind-version=7|6|5    The webgrind format version "
+	      "(default 7)\n\n"
+	      "Lines and branches marked LCOV_EXCL_*, GCOVR_EXCL_* or "
+	      "ARCOV_EXCL_* in the\n"
+	      "sources count in no summary, JSON, lcov or Cobertura "
+	      "output.\n\n"
 	      "Exit status: 0 all reported, 1 some file missing, corrupt or "
 	      "inconsistent,\n"
-	      "2 bad usage.\n", f);
+	      "2 bad usage, 3 line coverage low, 4 branch coverage low, "
+	      "5 both low.\n", f);
 }
 
 /* The options gcov 3.3 and 3.2 knew (-p is 3.3 only). */
@@ -95,6 +158,25 @@ static int legacy_option_ok(int opt, int legacy)
 {
 	return strchr("bcflno", opt) || (opt == 'p' && legacy == 33) ||
 	       opt == OPT_LEGACY || opt == OPT_RUN;
+}
+
+static int parse_percent(const char *s, double *percent)
+{
+	char *end;
+
+	*percent = strtod(s, &end);
+	return *s && !*end && *percent >= 0 && *percent <= 100;
+}
+
+/* The name of option @opt for messages: "-x" or "--long". */
+static void option_name(int opt, char buf[64])
+{
+	const struct option *p;
+
+	snprintf(buf, 64, "-%c", opt);
+	for (p = options; p->name; p++)
+		if (p->val == opt && opt > 255)
+			snprintf(buf, 64, "--%s", p->name);
 }
 
 static int parse_run(const char *s, long *run)
@@ -107,11 +189,17 @@ static int parse_run(const char *s, long *run)
 
 int main(int argc, char **argv)
 {
+	/* Static: reachable, not leaked, on the early exits below. */
+	static struct arcov_paths progs;
 	struct arcov_report_opts o = { 0 };
-	int opt, i, rc = 0;
+	struct arcov_export_opts x = { NULL, NULL, NULL,
+				       ARCOV_WEBGRIND_DEFAULT, 0, argv, argc };
+	struct arcov_paths objs = { 0 };
+	int opt, i, rc = 0, libs = 0, nargs;
+	char **args;
 	int seen[OPT_RUN + 1] = { 0 };
 
-	while ((opt = getopt_long(argc, argv, "abcdfhlmno:pqrs:tuv", options,
+	while ((opt = getopt_long(argc, argv, "abcdfhjlmno:pqrs:tuv", options,
 				  NULL)) != -1) {
 		if (opt >= 0 && opt <= OPT_RUN)
 			seen[opt] = 1;
@@ -130,6 +218,11 @@ int main(int argc, char **argv)
 			break;
 		case 'f':
 			o.function_summaries = 1;
+			break;
+		case 'j':
+			/* As in gcov, the later of -j and -n wins. */
+			o.json_format = 1;
+			o.no_output = 0;
 			break;
 		case 'l':
 			o.long_file_names = 1;
@@ -178,6 +271,45 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case OPT_LCOV:
+			o.lcov = optarg;
+			break;
+		case OPT_COBERTURA:
+			o.cobertura = optarg;
+			break;
+		case OPT_FAIL_LINE:
+		case OPT_FAIL_BRANCH:
+			if (!parse_percent(optarg, opt == OPT_FAIL_LINE ?
+						   &o.fail_under_line :
+						   &o.fail_under_branch)) {
+				fprintf(stderr, "arcov: --fail-under-%s takes "
+					"a percentage from 0 to 100, not "
+					"'%s'\n", opt == OPT_FAIL_LINE ?
+					"line" : "branch", optarg);
+				return 2;
+			}
+			break;
+		case OPT_EXCLUDE_EH:
+			o.exclude_eh = 1;
+			break;
+		case OPT_CACHEGRIND:
+			x.cachegrind = optarg;
+			break;
+		case OPT_CALLGRIND:
+			x.callgrind = optarg;
+			break;
+		case OPT_WEBGRIND:
+			x.webgrind = optarg;
+			break;
+		case OPT_WEBGRIND_VERSION:
+			if (strcmp(optarg, "5") && strcmp(optarg, "6") &&
+			    strcmp(optarg, "7")) {
+				fprintf(stderr, "arcov: --webgrind-version "
+					"takes 7, 6 or 5, not '%s'\n", optarg);
+				return 2;
+			}
+			x.webgrind_version = atoi(optarg);
+			break;
 		case OPT_RUN:
 			if (!parse_run(optarg, &o.run)) {
 				fprintf(stderr, "arcov: --run takes a block "
@@ -185,29 +317,77 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case OPT_BINARY:
+			if (arcov_paths_add(&progs, optarg)) {
+				fprintf(stderr, "arcov: out of memory\n");
+				return 1;
+			}
+			break;
+		case OPT_BINARY_LIBS:
+			libs = 1;
+			break;
 		default:
 			usage(stderr);
 			return 2;
 		}
 	}
-	if (optind == argc) {
+	if (optind == argc && !progs.n) {
 		usage(stderr);
 		return 2;
+	}
+	args = argv + optind;
+	nargs = argc - optind;
+	if (libs && !progs.n) {
+		fprintf(stderr, "arcov: --binary-libs needs --binary\n");
+		return 2;
+	}
+	if (seen[OPT_WEBGRIND_VERSION] && !x.webgrind) {
+		fprintf(stderr, "arcov: --webgrind-version needs --webgrind\n");
+		return 2;
+	}
+	if (progs.n || arcov_discover_has_dir(args, nargs)) {
+		/* Whole-project use: objects are found, not named. */
+		if (o.legacy || o.object) {
+			fprintf(stderr, "arcov: directories and --binary do "
+				"not combine with --legacy or -o\n");
+			return 2;
+		}
+		rc = arcov_discover_objects(args, nargs, &progs, libs, &objs,
+					    stderr);
+		arcov_paths_free(&progs);
+		if (!objs.n) {
+			arcov_paths_free(&objs);
+			return 1;
+		}
+		args = objs.v;
+		nargs = (int)objs.n;
 	}
 	if (o.legacy) {
 		for (opt = 0; opt <= OPT_RUN; opt++) {
 			if (seen[opt] && !legacy_option_ok(opt, o.legacy)) {
-				fprintf(stderr, "arcov: option -%c does not "
-					"exist in gcov %d.%d\n", opt,
+				char name[64];
+
+				option_name(opt, name);
+				fprintf(stderr, "arcov: option %s does not "
+					"exist in gcov %d.%d\n", name,
 					o.legacy / 10, o.legacy % 10);
 				return 2;
 			}
 		}
-		for (i = optind; i < argc; i++)
-			rc |= arcov_report_legacy(&o, argv[i], stdout,
+		for (i = 0; i < nargs; i++)
+			rc |= arcov_report_legacy(&o, args[i], stdout,
 						  stderr);
 		return rc;
 	}
-	return arcov_report_modern(&o, argv + optind, argc - optind, stdout,
-				   stderr);
+	/* An incomplete report (rc 1) outranks a failed gate. */
+	i = arcov_report_modern(&o, args, nargs, stdout, stderr);
+	rc = rc ? rc : i;
+	if (x.cachegrind || x.callgrind || x.webgrind) {
+		x.demangle = o.demangled_names;
+		if (arcov_export_paths(&x, args, nargs, o.object, o.run,
+				       stderr))
+			rc = 1;
+	}
+	arcov_paths_free(&objs);
+	return rc;
 }

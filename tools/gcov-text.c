@@ -21,10 +21,7 @@
 #include "object.h"
 #include "percent.h"
 #include "report.h"
-
-/* libstdc++'s demangler (the plugin already needs a C++ toolchain). */
-char *__cxa_demangle(const char *mangled, char *buf, size_t *len,
-		     int *status);
+#include "report-formats.h"
 
 #define SGR_SEQ(s) "\33[" s "m\33[K"
 #define SGR_RESET SGR_SEQ("")
@@ -82,15 +79,8 @@ static void file_summary(const struct text *t, const struct arcov_msrc *src)
 /* The name to print for @fn: demangled with -m when that works. */
 static char *fn_name(const struct text *t, const struct arcov_mfn *fn)
 {
-	char *d = NULL;
-	int status = -1;
-
-	if (t->o->demangled_names)
-		d = __cxa_demangle(fn->name, NULL, NULL, &status);
-	if (d && !status)
-		return d;
-	free(d);
-	return strdup(fn->name);
+	return t->o->demangled_names ? arcov_demangle(fn->name) :
+				       strdup(fn->name);
 }
 
 /* gcov 12's output_line_beginning(). */
@@ -135,6 +125,8 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 	int dp = -t->o->branch_counts;
 	char buf[ARCOV_PERCENT_MAX];
 
+	if (arc->hidden)
+		return 0;
 	if (arc->is_call_non_return) {
 		if (total)
 			fprintf(f, "call   %2d returned %s\n", ix,
@@ -293,10 +285,51 @@ static char **read_source(const char *name, size_t *n, FILE *diag,
 	return lines;
 }
 
+/* A function of a source and where it starts, for output_lines(). */
+struct fn_start {
+	uint32_t line;
+	size_t k;		/* index in src->fns: ties keep that order */
+	const struct arcov_mfn *fn;
+};
+
+static int cmp_fn_start(const void *pa, const void *pb)
+{
+	const struct fn_start *a = pa, *b = pb;
+
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->k < b->k ? -1 : a->k > b->k;
+}
+
+/* @src's functions by start line, so output_lines() meets them in one
+ * pass rather than scanning them all at every line; NULL when out of
+ * memory (said on the diagnostics). */
+static struct fn_start *fns_by_line(const struct text *t,
+				    const struct arcov_msrc *src)
+{
+	struct fn_start *v = malloc((src->nfns ? src->nfns : 1) * sizeof *v);
+	size_t k;
+
+	if (!v) {
+		fprintf(t->diag, "arcov: out of memory\n");
+		return NULL;
+	}
+	for (k = 0; k < src->nfns; k++) {
+		v[k].line = src->fns[k]->start_line;
+		v[k].k = k;
+		v[k].fn = src->fns[k];
+	}
+	if (src->nfns)
+		qsort(v, src->nfns, sizeof *v, cmp_fn_start);
+	return v;
+}
+
 /* gcov 12's output_lines(). */
 static void output_lines(FILE *f, const struct text *t,
 			 const struct arcov_msrc *src)
 {
+	struct fn_start *starts = fns_by_line(t, src);
+	size_t nstarts = starts ? src->nfns : 0, next = 0;
 	char **text;
 	size_t nsrc, i;
 	uint32_t ln;
@@ -317,16 +350,16 @@ static void output_lines(FILE *f, const struct text *t,
 
 	for (ln = 1; ln <= nsrc; ln++) {
 		const struct arcov_mline *line;
-		size_t k;
 
 		if (ln >= src->nlines || !src->lines) {
 			fprintf(f, "%9s:%5u:%s\n", "-", ln, text[ln - 1]);
 			continue;
 		}
 		line = &src->lines[ln];
-		for (k = 0; k < src->nfns; k++)
-			if (src->fns[k]->start_line == ln)
-				function_details(f, t, src->fns[k]);
+		while (next < nstarts && starts[next].line < ln)
+			next++;
+		for (; next < nstarts && starts[next].line == ln; next++)
+			function_details(f, t, starts[next].fn);
 		line_beginning(f, t, line->exists, line->unexceptional,
 			       line->has_unexecuted_block, line->count, ln,
 			       "=====", "#####", src->maximum_count);
@@ -336,10 +369,11 @@ static void output_lines(FILE *f, const struct text *t,
 	for (i = 0; i < nsrc; i++)
 		free(text[i]);
 	free(text);
+	free(starts);
 }
 
 /* gcov 12's mangle_path(): '/' -> '#', ".." -> '^'. */
-static void mangle_path(char *dst, const char *base)
+void arcov_mangle_path(char *dst, const char *base)
 {
 	const char *probe;
 
@@ -368,7 +402,7 @@ static void mangle_name(char *dst, const char *name, int preserve)
 	const char *slash = strrchr(name, '/');
 
 	if (preserve)
-		mangle_path(dst, name);
+		arcov_mangle_path(dst, name);
 	else
 		strcpy(dst, slash ? slash + 1 : name);
 }
@@ -490,6 +524,7 @@ static int generate_results(struct text *t, struct arcov_modern *m,
 			    const char *arg)
 {
 	int total_lines = 0, total_executed = 0, rc = 0, r;
+	struct arcov_json *json = NULL;
 	const char *input;
 	char *canon;
 	size_t i;
@@ -499,7 +534,7 @@ static int generate_results(struct text *t, struct arcov_modern *m,
 		char *name;
 
 		r = arcov_modern_line_counts(m, m->fns[i],
-					     t->o->branch_probabilities,
+					     arcov_report_wants_branches(t->o),
 					     &cov);
 		if (r < 0) {
 			fprintf(t->diag, "arcov: out of memory\n");
@@ -519,6 +554,12 @@ static int generate_results(struct text *t, struct arcov_modern *m,
 	}
 
 	input = input_name(m, arg, &canon);
+	if (t->o->json_format && !t->o->no_output &&
+	    arcov_json_begin(&json, t->o, input) < 0) {
+		fprintf(t->diag, "arcov: out of memory\n");
+		free(canon);
+		return 1;
+	}
 	for (i = 0; i < m->nsrcs; i++) {
 		struct arcov_msrc *src = &m->srcs[i];
 
@@ -531,7 +572,11 @@ static int generate_results(struct text *t, struct arcov_modern *m,
 		total_executed += src->cov.lines_executed;
 		if (t->o->no_output)
 			continue;
-		if (t->o->use_stdout) {
+		if (json) {
+			arcov_json_add(json, src);
+			if (!t->o->use_stdout)
+				fprintf(t->out, "\n");
+		} else if (t->o->use_stdout) {
 			if (src->cov.lines)
 				output_lines(t->out, t, src);
 		} else {
@@ -540,6 +585,8 @@ static int generate_results(struct text *t, struct arcov_modern *m,
 		}
 	}
 	free(canon);
+	if (json)
+		rc |= arcov_json_end(json, t->out, t->diag);
 	if (!t->o->use_stdout)
 		executed_summary(t->out, total_lines, total_executed);
 	return rc;
@@ -552,7 +599,7 @@ int arcov_report_modern(const struct arcov_report_opts *o, char **args,
 	struct arcov_modern m = { 0 };
 	struct arcov_obj *objs;
 	char **stems;
-	int i, j, rc = 0;
+	int i, j, rc = 0, gate;
 
 	objs = calloc((size_t)nargs, sizeof *objs);
 	stems = calloc((size_t)nargs, sizeof *stems);
@@ -596,10 +643,20 @@ int arcov_report_modern(const struct arcov_report_opts *o, char **args,
 		rc |= data_notes(&t, &objs[i]);
 		t.obj = &objs[i];
 	}
-	if (t.obj)
+	if (t.obj) {
+		if (arcov_report_prepare(o, &m, diag) < 0) {
+			fprintf(diag, "arcov: out of memory\n");
+			rc = 1;
+			goto free_all;
+		}
 		rc |= generate_results(&t, &m, args[nargs - 1]);
-	else if (!o->use_stdout)
+		rc |= arcov_report_exports(o, &m, out, diag);
+		gate = arcov_report_gates(o, &m, diag);
+		if (!rc)
+			rc = gate;
+	} else if (!o->use_stdout) {
 		executed_summary(out, 0, 0);
+	}
 free_all:
 	arcov_modern_free(&m);
 	for (i = 0; i < nargs; i++) {

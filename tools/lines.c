@@ -583,6 +583,7 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		fn->index = k;
 		fn->name = obj->fns[k].graph->name;
 		fn->file_src = map;
+		fn->bb_file = file;
 		fn->src = SIZE_MAX;
 		r = build_graph(fn);
 		if (r < 0)
@@ -680,7 +681,7 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 	for (j = 0; j < nrun; j++) {
 		struct arcov_mline *line = &src->lines[run[j]];
 
-		if (cov) {
+		if (cov && !arcov_excl_line(&src->excl, run[j])) {
 			if (!line->exists)
 				cov->lines++;
 			if (!line->count && blk->count)
@@ -728,20 +729,11 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 	const struct arcov_bb_fn *bfn;
 	uint32_t *run = NULL;
 	size_t cap = 0, nrun;
-	int64_t file = -1;
+	int64_t file = fn->bb_file;
 	uint32_t b;
-	size_t k, i;
+	size_t i;
 	int r = 0, any_line = 0;
 
-	/* The file in force when this function's .bb record starts. */
-	for (k = 0; k < fn->index && k < obj->bb.nfns; k++) {
-		const struct arcov_bb_fn *f = &obj->bb.fns[k];
-
-		for (b = 0; b < f->nblocks; b++)
-			for (i = 0; i < f->blocks[b].nitems; i++)
-				if (!f->blocks[b].items[i].line)
-					file = f->blocks[b].items[i].file;
-	}
 	bfn = fn->index < obj->bb.nfns ? &obj->bb.fns[fn->index] : NULL;
 
 	for (b = 0; b < fn->nblocks; b++) {
@@ -980,6 +972,8 @@ static void add_branch_counts(struct arcov_cov *cov, const struct arcov_mref *r)
 	const struct arcov_marc *arc = &r->fn->arcs[r->idx];
 	int64_t src_count = r->fn->blocks[arc->src].count;
 
+	if (arc->hidden)
+		return;
 	if (arc->is_call_non_return) {
 		cov->calls++;
 		if (src_count)
@@ -1001,8 +995,11 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 	for (ln = 0; ln < src->nlines && src->lines; ln++) {
 		struct arcov_mline *line = &src->lines[ln];
 
-		for (i = 0; i < line->nbranches; i++)
-			add_branch_counts(&src->cov, &line->branches[i]);
+		for (i = 0; i < line->nbranches; i++) {
+			if (!arcov_excl_branch(&src->excl, ln))
+				add_branch_counts(&src->cov,
+						  &line->branches[i]);
+		}
 		if (line->nblocks) {
 			int64_t count = 0;
 
@@ -1028,12 +1025,26 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 			if (line->count > (int64_t)src->maximum_count)
 				src->maximum_count = (uint32_t)line->count;
 		}
-		if (line->exists) {
+		if (line->exists && !arcov_excl_line(&src->excl, ln)) {
 			src->cov.lines++;
 			if (line->count)
 				src->cov.lines_executed++;
 		}
 	}
+}
+
+void arcov_modern_clear(struct arcov_msrc *src)
+{
+	uint32_t ln;
+
+	for (ln = 0; src->lines && ln < src->nlines; ln++) {
+		free(src->lines[ln].blocks);
+		free(src->lines[ln].branches);
+	}
+	free(src->lines);
+	src->lines = NULL;
+	memset(&src->cov, 0, sizeof src->cov);
+	src->maximum_count = 0;
 }
 
 void arcov_modern_free(struct arcov_modern *m)
@@ -1051,6 +1062,7 @@ void arcov_modern_free(struct arcov_modern *m)
 		free(src->lines);
 		free(src->fns);
 		free(src->name);
+		arcov_excl_free(&src->excl);
 	}
 	free(m->srcs);
 	for (i = 0; i < m->nfns; i++) {

@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "error.h"
+#include "exclude.h"
 #include "object.h"
 
 #ifdef __cplusplus
@@ -115,6 +116,7 @@ struct arcov_marc {
 	unsigned is_nonlocal_return:1;
 	unsigned is_throw:1;
 	unsigned is_unconditional:1;
+	unsigned hidden:1;	/* --exclude-exception-branches drops it */
 };
 
 struct arcov_mblock {
@@ -139,11 +141,14 @@ struct arcov_mfn {
 	struct arcov_marc *arcs;
 	uint32_t *links;	/* storage of every succ[] and pred[] */
 	size_t *file_src;	/* .bb file index -> source, SIZE_MAX unset */
+	int64_t bb_file;	/* .bb file in force where its record starts */
 	int has_catch;
 	uint32_t blocks_executed;
 	size_t src;		/* index into sources, SIZE_MAX if no lines */
 	uint32_t start_line;	/* lowest line in src: stands for the decl */
 	uint32_t end_line;
+	uint32_t decl_line;	/* from the .arcov-notes, 0 if unknown */
+	uint32_t close_line;	/* the closing brace, likewise */
 };
 
 struct arcov_mref {
@@ -170,7 +175,8 @@ struct arcov_msrc {
 	time_t file_time;	/* 0: unreadable, or newer than the notes */
 	uint32_t nlines;	/* highest attached line + 1 */
 	struct arcov_mline *lines;
-	struct arcov_cov cov;
+	struct arcov_cov cov;	/* without excluded lines and branches */
+	struct arcov_excl excl;	/* its exclusion markers */
 	uint32_t maximum_count;	/* gcov keeps it in an unsigned int */
 	size_t nfns;
 	struct arcov_mfn **fns;	/* functions declared here */
@@ -210,6 +216,13 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
  * line counts of attached lines from entries and cycles, file tallies.
  */
 void arcov_modern_accumulate(struct arcov_msrc *src);
+
+/**
+ * arcov_modern_clear - empty @src's line table and tallies, so that
+ * arcov_modern_line_counts() and arcov_modern_accumulate() can count
+ * another set of functions in it (the exports count one at a time).
+ */
+void arcov_modern_clear(struct arcov_msrc *src);
 
 /* arcov_modern_free - release everything @m holds (not the objects). */
 void arcov_modern_free(struct arcov_modern *m);

@@ -102,25 +102,63 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 	return b > ARCOV_COUNTER_MAX - a ? ARCOV_COUNTER_MAX : a + b;
 }
 
-/* Add every matching record of @blk into the functions; count the rest. */
-static int match_block(struct arcov_obj *obj, const struct arcov_da_block *blk)
+/* How a .da record is matched to a function: name, checksum, counter
+ * count, compared in that order. */
+static int key_cmp(const struct arcov_da_fn *rec, const struct arcov_bbg_fn *g)
+{
+	int c = strcmp(rec->name, g->name);
+
+	if (c)
+		return c;
+	if (rec->checksum != g->checksum)
+		return rec->checksum < g->checksum ? -1 : 1;
+	if (rec->ncounters != g->ncounters)
+		return rec->ncounters < g->ncounters ? -1 : 1;
+	return 0;
+}
+
+static int cmp_fns(const void *pa, const void *pb)
+{
+	const struct arcov_obj_fn *fa = *(struct arcov_obj_fn *const *)pa;
+	const struct arcov_obj_fn *fb = *(struct arcov_obj_fn *const *)pb;
+	const struct arcov_bbg_fn *a = fa->graph, *b = fb->graph;
+	struct arcov_da_fn key = {
+		.name = a->name, .checksum = a->checksum,
+		.ncounters = a->ncounters
+	};
+
+	return key_cmp(&key, b);
+}
+
+/*
+ * Add every matching record of @blk into the functions; count the rest.
+ * @sorted holds the functions in key_cmp() order, so each record finds
+ * its functions by binary search instead of a scan of them all (a large
+ * unit has thousands).
+ */
+static int match_block(struct arcov_obj *obj, const struct arcov_da_block *blk,
+		       struct arcov_obj_fn *const *sorted)
 {
 	uint32_t i, c;
-	size_t k;
+	size_t lo, hi, k;
 	int used = 0;
 
 	for (i = 0; i < blk->nfns; i++) {
 		const struct arcov_da_fn *rec = &blk->fns[i];
 		int matched = 0;
 
-		for (k = 0; k < obj->nfns; k++) {
-			struct arcov_obj_fn *fn = &obj->fns[k];
-			const struct arcov_bbg_fn *g = fn->graph;
+		for (lo = 0, hi = obj->nfns; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
 
-			if (strcmp(g->name, rec->name) ||
-			    g->checksum != rec->checksum ||
-			    g->ncounters != rec->ncounters)
-				continue;
+			if (key_cmp(rec, sorted[mid]->graph) > 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (k = lo; k < obj->nfns && !key_cmp(rec, sorted[k]->graph);
+		     k++) {
+			struct arcov_obj_fn *fn = sorted[k];
+
 			for (c = 0; c < rec->ncounters; c++)
 				fn->counters[c] = add_sat(fn->counters[c],
 							  rec->counters[c]);
@@ -229,6 +267,8 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
 	if (r < 0)
 		return r;
 	if (r == 0) {
+		struct arcov_obj_fn **sorted;
+
 		obj->have_da = 1;
 		r = arcov_da_read(&obj->da, data, size, obj->da_path, err);
 		free(data);
@@ -239,11 +279,21 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
 					  "no run %ld: the file holds %zu block%s",
 					  run, obj->da.nblocks,
 					  obj->da.nblocks == 1 ? "" : "s");
+		sorted = malloc((obj->nfns ? obj->nfns : 1) * sizeof *sorted);
+		if (!sorted)
+			return arcov_errf(err, ARCOV_ENOMEM, stem, -1,
+					  "out of memory");
+		for (k = 0; k < obj->nfns; k++)
+			sorted[k] = &obj->fns[k];
+		if (obj->nfns)
+			qsort(sorted, obj->nfns, sizeof *sorted, cmp_fns);
 		for (k = 0; k < obj->da.nblocks; k++) {
 			if (run > 0 && k != (size_t)run - 1)
 				continue;
-			obj->runs += match_block(obj, &obj->da.blocks[k]);
+			obj->runs += match_block(obj, &obj->da.blocks[k],
+						 sorted);
 		}
+		free(sorted);
 	} else if (run > 0) {
 		return arcov_errf(err, ARCOV_ERANGE, obj->da_path, -1,
 				  "no run %ld: there is no data file", run);

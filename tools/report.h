@@ -29,6 +29,12 @@ struct arcov_report_opts {
 	const char *object;	/* -o DIR|FILE */
 	const char *source_prefix;	/* -s */
 	long run;		/* --run N: 1-based .da block, 0 = all */
+	int json_format;	/* -j: gcov's JSON intermediate format */
+	const char *lcov;	/* --lcov FILE: lcov tracefile, "-" stdout */
+	const char *cobertura;	/* --cobertura FILE: Cobertura XML */
+	double fail_under_line;	/* --fail-under-line N (percent), 0 off */
+	double fail_under_branch;	/* --fail-under-branch N */
+	int exclude_eh;		/* --exclude-exception-branches */
 };
 
 /**
@@ -46,6 +52,12 @@ int arcov_report_legacy(const struct arcov_report_opts *o, const char *arg,
  */
 int arcov_report_modern(const struct arcov_report_opts *o, char **args,
 			int nargs, FILE *out, FILE *diag);
+
+/**
+ * arcov_mangle_path - gcov 12's mangle_path() of @path into @dst (room for
+ * strlen(@path) + 1): '/' becomes '#' and a ".." component '^'.
+ */
+void arcov_mangle_path(char *dst, const char *path);
 
 #ifdef __cplusplus
 }

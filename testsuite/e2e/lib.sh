@@ -2,8 +2,11 @@
 # plugin and with GCC's own --coverage, run both, compare line data.
 # Needs top_srcdir and top_builddir (set by make check), CC, CXX, SAN_FLAGS.
 
+# Absolute: the tests compile in their own directories, and an in-tree
+# build has top_srcdir=. (the scripts pass $top_srcdir on to compilers).
+top_srcdir=$(cd "$top_srcdir" && pwd) || exit 99
 builddir=$(cd "$top_builddir" && pwd) || exit 99
-srcdir=$(cd "$top_srcdir" && pwd)/testsuite/e2e
+srcdir=$top_srcdir/testsuite/e2e
 plugin=$builddir/plugin/.libs/arcov.so
 libarcov=$builddir/runtime/.libs/libarcov.a
 linecheck=$builddir/testsuite/e2e/linecheck

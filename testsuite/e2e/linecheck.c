@@ -1,16 +1,25 @@
-/* linecheck.c -- per-line execution data straight from .bb/.bbg/.da.
+/* linecheck.c -- solved counts straight from .bb/.bbg/.da, for the tests.
  *
  * Usage: linecheck BASE SOURCE
+ *        linecheck -g BASE
  *
- * An oracle for the end-to-end tests that is independent of the reporter:
- * it reads BASE.bb, BASE.bbg and BASE.da (missing .da: all zero) with the
- * format library, solves every function and prints, for each line of
- * SOURCE that some block lists, one line "LINE COUNT" when the line lies in
- * exactly one block (COUNT is that block's count) or "LINE +" / "LINE #"
- * when it lies in several (some executed / none executed).  A function
- * that does not solve is an error: the tests require exact data.
+ * An oracle for the end-to-end and plugin tests that is independent of the
+ * reporter: it reads BASE.bb, BASE.bbg and BASE.da (missing .da: all zero)
+ * with the format library, adds up the counters of every .da record whose
+ * name, checksum and counter count match a function, and solves every
+ * function.  A function that does not solve is an error: the tests require
+ * exact data.
  *
- * SOURCE matches a .bb file name that equals it or ends in "/SOURCE".
+ * With SOURCE it prints, for each line of SOURCE that some block lists,
+ * one line "LINE COUNT" when the line lies in exactly one block (COUNT is
+ * that block's count) or "LINE +" / "LINE #" when it lies in several (some
+ * executed / none executed).  SOURCE matches a .bb file name that equals it
+ * or ends in "/SOURCE".
+ *
+ * With -g it prints each function's solved graph instead: per block its
+ * count and line list (file markers as "NAME:"), per arc its destination,
+ * flags and count, so a test can hold the plugin's graphs, line lists,
+ * flags and counter order to expected output.
  */
 #include <config.h>
 
@@ -115,6 +124,69 @@ static void note_line(uint32_t ln, uint32_t fn, uint32_t block,
 	l->last_block = block;
 }
 
+static void print_graph(const struct arcov_bb_fn *bf,
+			const struct arcov_bbg_fn *gf,
+			const struct arcov_counts *c,
+			const struct arcov_bb *bb)
+{
+	uint32_t b, a, i;
+
+	printf("function %s checksum %" PRIu32 " blocks %" PRIu32
+	       " arcs %" PRIu32 " counters %" PRIu32 "\n", gf->name,
+	       gf->checksum, gf->nblocks, gf->narcs, gf->ncounters);
+	for (b = 0; b < gf->nblocks; b++) {
+		printf("  block %" PRIu32 " count %" PRIu64 " lines", b,
+		       c->block[b]);
+		for (i = 0; i < bf->blocks[b].nitems; i++) {
+			const struct arcov_bb_item *it = &bf->blocks[b].items[i];
+
+			if (it->line)
+				printf(" %" PRIu32, it->line);
+			else
+				printf(" %s:", bb->files[it->file]);
+		}
+		printf("\n");
+		for (a = gf->first_arc[b]; a < gf->first_arc[b + 1]; a++)
+			printf("    arc -> %" PRIu32 " flags %" PRIu32
+			       " count %" PRIu64 "\n", gf->arcs[a].dest,
+			       gf->arcs[a].flags, c->arc[a]);
+	}
+}
+
+static void note_lines(const struct arcov_bb_fn *bf,
+		       const struct arcov_counts *c, const struct arcov_bb *bb,
+		       uint32_t f, const char *source, int *in_source)
+{
+	uint32_t b, i;
+
+	for (b = 0; b < bf->nblocks; b++)
+		for (i = 0; i < bf->blocks[b].nitems; i++) {
+			const struct arcov_bb_item *it = &bf->blocks[b].items[i];
+
+			if (!it->line)
+				*in_source = name_matches(bb->files[it->file],
+							  source);
+			else if (*in_source)
+				note_line(it->line, f, b, c->block[b]);
+		}
+}
+
+static void print_lines(void)
+{
+	uint32_t ln;
+
+	for (ln = 1; ln < nlines; ln++) {
+		const struct line *l = &lines[ln];
+
+		if (!l->nblocks)
+			continue;
+		if (l->nblocks == 1)
+			printf("%" PRIu32 " %" PRIu64 "\n", ln, l->count);
+		else
+			printf("%" PRIu32 " %c\n", ln, l->executed ? '+' : '#');
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct arcov_bb bb = { 0 };
@@ -124,22 +196,28 @@ int main(int argc, char **argv)
 	unsigned char *data;
 	size_t size, f;
 	char path[4096];
+	const char *base, *source = NULL;
 	int have_da, in_source = 0;
-	uint32_t ln;
 
-	if (argc != 3)
-		die("usage: linecheck BASE SOURCE");
-	snprintf(path, sizeof path, "%s.bb", argv[1]);
+	if (argc == 3 && !strcmp(argv[1], "-g")) {
+		base = argv[2];
+	} else if (argc == 3) {
+		base = argv[1];
+		source = argv[2];
+	} else {
+		die("usage: linecheck BASE SOURCE | linecheck -g BASE");
+	}
+	snprintf(path, sizeof path, "%s.bb", base);
 	load(path, &data, &size, 0);
 	if (arcov_bb_read(&bb, data, size, path, &err))
 		die(err.msg);
 	free(data);
-	snprintf(path, sizeof path, "%s.bbg", argv[1]);
+	snprintf(path, sizeof path, "%s.bbg", base);
 	load(path, &data, &size, 0);
 	if (arcov_bbg_read(&bbg, data, size, path, &err))
 		die(err.msg);
 	free(data);
-	snprintf(path, sizeof path, "%s.da", argv[1]);
+	snprintf(path, sizeof path, "%s.da", base);
 	load(path, &data, &size, 1);
 	have_da = data != NULL;
 	if (have_da && arcov_da_read(&da, data, size, path, &err))
@@ -153,37 +231,20 @@ int main(int argc, char **argv)
 		const struct arcov_bbg_fn *gf = &bbg.fns[f];
 		struct arcov_counts c = { 0 };
 		uint64_t *counters = find_counters(have_da ? &da : NULL, gf);
-		uint32_t b, i;
 
-		if (bf->nblocks != gf->nblocks)
-			die(".bb and .bbg disagree on a block count");
-		if (arcov_solve(gf, counters, gf->ncounters, &c, argv[1], &err))
+		if (bf->nblocks != gf->nblocks || strcmp(bf->name, gf->name))
+			die(".bb and .bbg disagree on a function");
+		if (arcov_solve(gf, counters, gf->ncounters, &c, base, &err))
 			die(err.msg);
-		for (b = 0; b < bf->nblocks; b++)
-			for (i = 0; i < bf->blocks[b].nitems; i++) {
-				const struct arcov_bb_item *it =
-					&bf->blocks[b].items[i];
-
-				if (!it->line)
-					in_source = name_matches(
-						bb.files[it->file], argv[2]);
-				else if (in_source)
-					note_line(it->line, (uint32_t)f, b,
-						  c.block[b]);
-			}
+		if (source)
+			note_lines(bf, &c, &bb, (uint32_t)f, source, &in_source);
+		else
+			print_graph(bf, gf, &c, &bb);
 		arcov_counts_free(&c);
 		free(counters);
 	}
-	for (ln = 1; ln < nlines; ln++) {
-		const struct line *l = &lines[ln];
-
-		if (!l->nblocks)
-			continue;
-		if (l->nblocks == 1)
-			printf("%" PRIu32 " %" PRIu64 "\n", ln, l->count);
-		else
-			printf("%" PRIu32 " %c\n", ln, l->executed ? '+' : '#');
-	}
+	if (source)
+		print_lines();
 	arcov_bb_free(&bb);
 	arcov_bbg_free(&bbg);
 	arcov_da_free(&da);

@@ -3,7 +3,7 @@
 # solve every function and compare block and arc counts, line lists and
 # flags with expected output.  Loops have known trip counts, so every
 # count is exact.
-. "$top_srcdir/plugin/tests/lib.sh"
+. "$top_srcdir/testsuite/plugin/lib.sh"
 
 # check NAME COMPILER LEVEL [OPTIONS...]: NAME.{c,cc} at -OLEVEL must print
 # NAME.out and solve to NAME.LEVEL.exp.
@@ -22,7 +22,7 @@ check()
 	link "$tool" "$name" "$name.o"
 	./"$name" > "$name.stdout" || fail "$name -O$level: exit status $?"
 	expect "$name.stdout" "$srcdir/$name.out"
-	"$solve" "$name" > "$name.$level.txt" ||
+	graph "$name" > "$name.$level.txt" ||
 		fail "$name -O$level: cannot solve"
 	expect "$name.$level.txt" "$srcdir/$name.$level.exp"
 	if test -f "$srcdir/$name.$level.notes"; then

@@ -1,12 +1,12 @@
-# lib.sh -- sourced by the plugin's end-to-end tests: compilers with the
-# plugin loaded, linking against libarcov, a scratch directory, checks.
+# lib.sh -- sourced by the plugin's tests: compilers with the plugin
+# loaded, linking against libarcov, a scratch directory, checks.
 # Needs top_srcdir and top_builddir (set by make check).
 
-srcdir=$(cd "$top_srcdir/plugin/tests" && pwd) || exit 99
+srcdir=$(cd "$top_srcdir/testsuite/plugin" && pwd) || exit 99
 builddir=$(cd "$top_builddir" && pwd) || exit 99
 plugin=$builddir/plugin/.libs/arcov.so
-solve=$builddir/plugin/tests/arcov-solve
-tmp=$builddir/plugin/tests/$(basename "$0" .sh).dir
+linecheck=$builddir/testsuite/e2e/linecheck
+tmp=$builddir/testsuite/plugin/$(basename "$0" .sh).dir
 rm -rf "$tmp" && mkdir -p "$tmp" && cd "$tmp" || exit 99
 test -f "$plugin" || { echo "no $plugin" >&2; exit 99; }
 
@@ -50,6 +50,12 @@ link()
 	"$builddir/libtool" --mode=link --quiet "$tool" $sanitize -static \
 		-o "$@" "$builddir/runtime/libarcov.la" -pthread ||
 		fail "cannot link $*"
+}
+
+# graph BASE: the solved graphs of BASE.{bb,bbg,da} (linecheck -g).
+graph()
+{
+	"$linecheck" -g "$1"
 }
 
 # expect FILE EXPECTED: FILE must equal EXPECTED.

@@ -2,7 +2,7 @@
 # options.sh -- the plugin's arguments, its diagnostics, where the notes
 # and data files go (FORMATS.md §2.1), the .arcov_notes section, and
 # the exec redirection.
-. "$top_srcdir/plugin/tests/lib.sh"
+. "$top_srcdir/testsuite/plugin/lib.sh"
 
 cp "$srcdir/loops.c" "$srcdir/jumps.c" . || exit 99
 cwd=$(pwd)
@@ -100,6 +100,6 @@ nm ex.o | grep -q ' U arcov_execl$' || fail "execl not redirected"
 nm ex.o | grep -q ' U execl$' && fail "execl still called"
 link "$CC" ex ex.o
 ./ex || fail "ex: exit status $?"
-"$solve" ex > ex.txt || fail "ex: cannot solve"
+graph ex > ex.txt || fail "ex: cannot solve"
 grep -q '^  block 0 count 2 lines$' ex.txt || fail "ex: not two runs: $(cat ex.txt)"
 exit 0

@@ -1,0 +1,116 @@
+# lib.sh -- sourced by the export tests: the end-to-end helpers, plus
+# building plugin programs from several sources, and reading .gcov files
+# and Valgrind's annotators into "KEY VALUE" lists that can be compared.
+. "$top_srcdir/testsuite/e2e/lib.sh"
+arcov=$builddir/tools/arcov
+wgcheck=$builddir/testsuite/export/wgcheck
+testsuite=$(cd "$top_srcdir" && pwd)/testsuite
+
+command -v cg_annotate >/dev/null && command -v callgrind_annotate >/dev/null ||
+	{ echo "FAIL: cg_annotate and callgrind_annotate not found (Debian package valgrind; build-aux/setup installs it)"; exit 1; }
+
+# build DIR SRC... [-- FLAGS...]: copy SRCs (paths below testsuite/) into
+# $tmp/DIR, compile each with the plugin, link DIR/prog with libarcov.
+build()
+{
+	dir=$tmp/$1
+	shift
+	srcs=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		srcs="$srcs $1"
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	mkdir -p "$dir" || fail "mkdir $dir"
+	objs=
+	link=$CC
+	for s in $srcs; do
+		b=${s##*/}
+		cp "$testsuite/$s" "$dir/" || fail "cannot copy $s"
+		cc=$(compiler_for "$b")
+		[ "$cc" = "$CXX" ] && link=$CXX
+		(cd "$dir" && env $compile_env $cc -fplugin="$plugin" "$@" \
+			-c "$b" -o "${b%.*}.o") > "$tmp/build.log" 2>&1 ||
+			fail "compiling $s: $(cat "$tmp/build.log")"
+		objs="$objs ${b%.*}.o"
+	done
+	(cd "$dir" && $link $SAN_FLAGS "$@" $objs "$libarcov" -pthread -ldl \
+		-o prog) > "$tmp/build.log" 2>&1 ||
+		fail "linking $dir/prog: $(cat "$tmp/build.log")"
+}
+
+# run DIR [ARGS...]: run DIR/prog there; it must succeed.
+run()
+{
+	d=$tmp/$1
+	shift
+	(cd "$d" && ./prog "$@") > "$tmp/run.out" 2>&1 ||
+		fail "$d/prog failed: $(cat "$tmp/run.out")"
+}
+
+# gcov_lines FILE.gcov: "LINE COUNT" for every line with code.
+gcov_lines()
+{
+	awk -F: '{
+		c = $1; gsub(/ /, "", c); ln = $2 + 0
+		if (ln == 0 || c == "-") next
+		sub(/\*$/, "", c)
+		if (c == "#####" || c == "=====") c = 0
+		print ln, c
+	}' "$1"
+}
+
+# cg_lines OUTPUT DIR SRC: "LINE LINES STMTS" from the annotated listing
+# of DIR/SRC in cg_annotate/callgrind_annotate OUTPUT (in DIR), for lines
+# with data.  Call lines ("=> f (3x)") are skipped; every source line must
+# be there.
+cg_lines()
+{
+	awk -v src="$3" -v n="$(wc -l < "$tmp/$2/$3")" '
+		$0 ~ "^-- Auto-annotated source: " src "$" { on = 1; next }
+		on == 1 && /^$/ { on = 2; next }
+		on == 2 && (/^-----/ || /^$/) { on = 3 }
+		on != 2 { next }
+		/^ *[0-9,.]+( \( *[0-9.]+%\))? +[0-9,.]+( \( *[0-9.]+%\))? +=> / { next }
+		{
+			ln++
+			a = $1; gsub(/,/, "", a)
+			rest = $0; sub(/^ *[0-9,.]+( \( *[0-9.]+%\))? +/, "", rest)
+			split(rest, f, " "); b = f[1]; gsub(/,/, "", b)
+			if (a != ".") print ln, a, b
+		}
+		END { if (ln != n) { print "annotated " ln " lines of " n; exit 1 } }
+	' "$tmp/$2/$1"
+}
+
+# cg_functions DIR/OUTPUT: "LINES STMTS file:function" per function listed.
+cg_functions()
+{
+	awk '
+		/file:function$/ { on = 1; getline; next }
+		on && /^$/ { exit }
+		on {
+			a = $1; gsub(/,/, "", a)
+			rest = $0; sub(/^ *[0-9,]+( \( *[0-9.]+%\))? +/, "", rest)
+			b = rest; sub(/ .*/, "", b); gsub(/,/, "", b)
+			sub(/^[0-9,]+( \( *[0-9.]+%\))? +/, "", rest)
+			print a, b, rest
+		}
+	' "$tmp/$1"
+}
+
+# cg_total DIR/OUTPUT: "LINES STMTS" of the PROGRAM TOTALS line.
+cg_total()
+{
+	awk '/PROGRAM TOTALS$/ { a = $1; gsub(/,/, "", a);
+		rest = $0; sub(/^ *[0-9,]+( \( *[0-9.]+%\))? +/, "", rest)
+		b = rest; sub(/ .*/, "", b); gsub(/,/, "", b); print a, b; exit }' \
+		"$tmp/$1"
+}
+
+# same WHAT WANT GOT: the two files must be equal.
+same()
+{
+	diff -u "$2" "$3" > "$tmp/diff" || fail "$1 (- wanted, + got):
+$(cat "$tmp/diff")"
+}

@@ -1,0 +1,78 @@
+/* arcov-merge.c -- sum .da files, or trees of them, into one: the command
+ * line over merge.c.
+ *
+ * Exit status: 0 when OUT was written; 1 when an input could not be read
+ * or parsed (nothing is written then; each failure is one line on stderr,
+ * "arcov-merge: FILE: offset N: what is wrong") or an output could not be
+ * written; 2 for usage errors.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "merge.h"
+
+#define PROGRAM "arcov-merge"
+
+enum { EXIT_MERGED = 0, EXIT_USAGE = 2 };
+
+static const struct option long_options[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'v' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void usage(void)
+{
+	fputs("Usage: " PROGRAM " [-h|--help] [-v|--version] OUT IN...\n"
+	      "Merge the .da files IN... into OUT, or, when every IN is a\n"
+	      "directory, each .da file below them into the same relative\n"
+	      "path below the directory OUT.  Blocks of the same object and\n"
+	      "run label are added together, the other blocks are kept.  The\n"
+	      "result does not depend on the order or grouping of merges.\n"
+	      "OUT is read only if it is also named as an input; files are\n"
+	      "replaced atomically, and nothing is written unless every\n"
+	      "input was read.\n"
+	      "\n"
+	      "  -h, --help     print this help and exit\n"
+	      "  -v, --version  print the version and exit\n"
+	      "\n"
+	      "Exit status: 0 if OUT was written, 1 if an input could not be\n"
+	      "read or parsed, or an output not written, 2 for usage errors.\n",
+	      stdout);
+}
+
+static int usage_error(void)
+{
+	fputs("Try '" PROGRAM " --help' for more information.\n", stderr);
+	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, "hv", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage();
+			return EXIT_MERGED;
+		case 'v':
+			printf(PROGRAM " (%s) %s\n", PACKAGE_NAME,
+			       PACKAGE_VERSION);
+			return EXIT_MERGED;
+		default:
+			/* getopt has already said what was wrong. */
+			return usage_error();
+		}
+	}
+	if (argc - optind < 2) {
+		fputs(PROGRAM ": need an output and at least one input\n",
+		      stderr);
+		return usage_error();
+	}
+	c = arcov_merge_run(argv[optind], argv + optind + 1,
+			    argc - optind - 1, stderr);
+	return c == EXIT_USAGE ? usage_error() : c;
+}

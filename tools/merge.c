@@ -1,0 +1,414 @@
+/* merge.c -- arcov-merge: add .da blocks of the same object and run label,
+ * keep the others, write the result atomically (merge.h says how
+ * summaries are folded and why the order is canonical).
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "da-ext.h"
+#include "discover.h"
+#include "fileio.h"
+#include "merge.h"
+#include "sm.h"
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return b > ARCOV_COUNTER_MAX - a ? ARCOV_COUNTER_MAX : a + b;
+}
+
+/* Whether @blk may be merged at all: its tail is a well-formed entry
+ * sequence (doc/da-extension.md §1).  Tag 0 is never used, so searching
+ * for it walks the whole tail. */
+static int mergeable(const struct arcov_da_block *blk)
+{
+	const unsigned char *payload;
+	uint32_t size;
+
+	return arcov_ext_find(blk->ext_tail, blk->ext_tail_len, 0, &payload,
+			      &size) > 0;
+}
+
+static int same_tail(const struct arcov_da_block *a,
+		     const struct arcov_da_block *b)
+{
+	return a->ext_tail_len == b->ext_tail_len &&
+	       (!a->ext_tail_len ||
+		!memcmp(a->ext_tail, b->ext_tail, a->ext_tail_len));
+}
+
+/* Whether @a and @b were written for the same object and label. */
+static int blocks_match(const struct arcov_da_block *a,
+			const struct arcov_da_block *b)
+{
+	uint32_t i;
+
+	if (a->nfns != b->nfns || !same_tail(a, b) || !mergeable(a))
+		return 0;
+	for (i = 0; i < a->nfns; i++)
+		if (a->fns[i].checksum != b->fns[i].checksum ||
+		    a->fns[i].ncounters != b->fns[i].ncounters ||
+		    strcmp(a->fns[i].name, b->fns[i].name))
+			return 0;
+	return 1;
+}
+
+/* Add @from's counters and program summary into the matching @to. */
+static void block_add(struct arcov_da_block *to,
+		      const struct arcov_da_block *from)
+{
+	uint32_t i, j;
+
+	for (i = 0; i < to->nfns; i++)
+		for (j = 0; j < to->fns[i].ncounters; j++)
+			to->fns[i].counters[j] =
+				add_sat(to->fns[i].counters[j],
+					from->fns[i].counters[j]);
+	if (from->program.arcs > to->program.arcs)
+		to->program.arcs = from->program.arcs;
+	to->program.sum = add_sat(to->program.sum, from->program.sum);
+	to->program.max = add_sat(to->program.max, from->program.max);
+}
+
+int arcov_merge_da(struct arcov_da *acc, struct arcov_da *in)
+{
+	struct arcov_da_block *bigger;
+	size_t i, k;
+
+	bigger = realloc(acc->blocks,
+			 (acc->nblocks + in->nblocks + 1) * sizeof *bigger);
+	if (!bigger) {
+		arcov_da_free(in);
+		return ARCOV_ENOMEM;
+	}
+	acc->blocks = bigger;
+	for (i = 0; i < in->nblocks; i++) {
+		struct arcov_da_block *blk = &in->blocks[i];
+
+		for (k = 0; k < acc->nblocks; k++)
+			if (blocks_match(&acc->blocks[k], blk))
+				break;
+		if (k < acc->nblocks) {
+			block_add(&acc->blocks[k], blk);
+			arcov_da_block_free(blk);
+		} else {
+			acc->blocks[acc->nblocks++] = *blk;
+			memset(blk, 0, sizeof *blk);
+		}
+	}
+	arcov_da_free(in);
+	return 0;
+}
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static int cmp_summary(const struct arcov_da_summary *a,
+		       const struct arcov_da_summary *b)
+{
+	int c = cmp_u64(a->arcs, b->arcs);
+
+	if (!c)
+		c = cmp_u64(a->sum, b->sum);
+	return c ? c : cmp_u64(a->max, b->max);
+}
+
+/* The canonical order of merge.h; blocks comparing equal are identical. */
+static int cmp_blocks(const void *pa, const void *pb)
+{
+	const struct arcov_da_block *a = pa, *b = pb;
+	uint32_t n = a->nfns < b->nfns ? a->nfns : b->nfns, i, j;
+	int c;
+
+	for (i = 0; i < n; i++) {
+		c = strcmp(a->fns[i].name, b->fns[i].name);
+		if (!c)
+			c = cmp_u64(a->fns[i].checksum, b->fns[i].checksum);
+		if (!c)
+			c = cmp_u64(a->fns[i].ncounters, b->fns[i].ncounters);
+		if (c)
+			return c;
+	}
+	c = cmp_u64(a->nfns, b->nfns);
+	if (!c)
+		c = cmp_u64(a->ext_tail_len, b->ext_tail_len);
+	if (!c && a->ext_tail_len)
+		c = memcmp(a->ext_tail, b->ext_tail, a->ext_tail_len);
+	for (i = 0; !c && i < n; i++)
+		for (j = 0; !c && j < a->fns[i].ncounters; j++)
+			c = cmp_u64(a->fns[i].counters[j],
+				    b->fns[i].counters[j]);
+	if (!c)
+		c = cmp_summary(&a->program, &b->program);
+	return c ? c : cmp_summary(&a->object, &b->object);
+}
+
+void arcov_merge_finish(struct arcov_da *acc)
+{
+	size_t k;
+
+	for (k = 0; k < acc->nblocks; k++) {
+		struct arcov_da_block *blk = &acc->blocks[k];
+
+		if (!mergeable(blk))
+			continue;	/* kept verbatim */
+		arcov_da_block_summarize(blk);
+		if (blk->object.sum > ARCOV_COUNTER_MAX)
+			blk->object.sum = ARCOV_COUNTER_MAX;
+	}
+	if (acc->nblocks)
+		qsort(acc->blocks, acc->nblocks, sizeof *acc->blocks,
+		      cmp_blocks);
+}
+
+/* One output, serialized and waiting until every input has been read. */
+struct output {
+	char *path;
+	unsigned char *data;
+	size_t size;
+};
+
+struct outputs {
+	size_t n;
+	struct output *v;
+};
+
+static void outputs_free(struct outputs *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->n; i++) {
+		free(o->v[i].path);
+		free(o->v[i].data);
+	}
+	free(o->v);
+	memset(o, 0, sizeof *o);
+}
+
+/* Read @path and merge it into @acc; 0, or 1 after saying what failed. */
+static int merge_file(struct arcov_da *acc, const char *path, FILE *diag)
+{
+	struct arcov_err err = { 0 };
+	struct arcov_da in;
+	unsigned char *data;
+	size_t size;
+	int rc;
+
+	rc = arcov_file_slurp(path, &data, &size, &err);
+	if (!rc) {
+		rc = arcov_da_read(&in, data, size, path, &err);
+		free(data);
+	}
+	if (!rc) {
+		rc = arcov_merge_da(acc, &in);
+		if (rc)
+			arcov_errf(&err, rc, path, -1, "out of memory");
+	}
+	if (rc)
+		fprintf(diag, "arcov-merge: %s\n", err.msg);
+	return rc ? 1 : 0;
+}
+
+/*
+ * Merge the files @ins (@n of them) into a new entry of @outs for @out.
+ * Every input is read even after a failure, so one run names every bad
+ * file.  Returns 0, or 1 after saying what failed.
+ */
+static int merge_files(struct outputs *outs, const char *out,
+		       char *const *ins, size_t n, FILE *diag)
+{
+	struct arcov_da acc = { 0 };
+	struct output *o, *bigger;
+	ssize_t size;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < n; i++)
+		rc |= merge_file(&acc, ins[i], diag);
+	if (rc)
+		goto free_acc;
+	arcov_merge_finish(&acc);
+	bigger = realloc(outs->v, (outs->n + 1) * sizeof *bigger);
+	if (!bigger)
+		goto nomem;
+	outs->v = bigger;
+	o = &outs->v[outs->n];
+	memset(o, 0, sizeof *o);
+	size = arcov_da_write(&acc, NULL, 0);
+	if (size < 0) {
+		fprintf(diag, "arcov-merge: %s: cannot encode: %s\n", out,
+			arcov_strerror((int)size));
+		rc = 1;
+		goto free_acc;
+	}
+	o->path = strdup(out);
+	o->data = malloc(size ? (size_t)size : 1);
+	if (!o->path || !o->data) {
+		free(o->path);
+		free(o->data);
+		goto nomem;
+	}
+	o->size = (size_t)arcov_da_write(&acc, o->data, (size_t)size);
+	outs->n++;
+free_acc:
+	arcov_da_free(&acc);
+	return rc;
+
+nomem:
+	fprintf(diag, "arcov-merge: %s: out of memory\n", out);
+	arcov_da_free(&acc);
+	return 1;
+}
+
+/* Create the missing directories leading to the file @path. */
+static int make_parents(char *path, struct arcov_err *err)
+{
+	char *slash;
+
+	for (slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1,
+								  '/')) {
+		int bad;
+
+		*slash = 0;
+		bad = mkdir(path, 0777) && errno != EEXIST;
+		if (bad)
+			arcov_errf(err, ARCOV_EIO, path, -1,
+				   "cannot create directory: %s",
+				   strerror(errno));
+		*slash = '/';
+		if (bad)
+			return ARCOV_EIO;
+	}
+	return 0;
+}
+
+static int write_outputs(struct outputs *outs, int parents, FILE *diag)
+{
+	struct arcov_err err = { 0 };
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < outs->n; i++) {
+		struct output *o = &outs->v[i];
+
+		if ((parents && make_parents(o->path, &err)) ||
+		    arcov_file_replace(o->path, o->data, o->size, &err)) {
+			fprintf(diag, "arcov-merge: %s\n", err.msg);
+			rc = 1;
+		}
+	}
+	return rc;
+}
+
+/* Merge, path by path, the .da files below the directories @ins. */
+static int merge_trees(struct outputs *outs, const char *out,
+		       char *const *ins, size_t n, FILE *diag)
+{
+	struct arcov_paths *rels, all = { 0 }, group = { 0 };
+	struct arcov_err err = { 0 };
+	struct stat st;
+	size_t i, k;
+	int rc = 0;
+
+	if (!stat(out, &st) && !S_ISDIR(st.st_mode)) {
+		fprintf(diag, "arcov-merge: %s: not a directory\n", out);
+		return 1;
+	}
+	rels = calloc(n, sizeof *rels);
+	if (!rels) {
+		fprintf(diag, "arcov-merge: out of memory\n");
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (arcov_discover_tree(ins[i], ".da", &rels[i], &err)) {
+			fprintf(diag, "arcov-merge: %s\n", err.msg);
+			rc = 1;
+			continue;
+		}
+		for (k = 0; k < rels[i].n; k++)
+			if (arcov_paths_add(&all, rels[i].v[k]))
+				goto nomem;
+	}
+	if (rc)
+		goto free_rels;
+	if (!all.n) {
+		fprintf(diag, "arcov-merge: no .da file below the input "
+			"director%s\n", n == 1 ? "y" : "ies");
+		rc = 1;
+		goto free_rels;
+	}
+	qsort(all.v, all.n, sizeof *all.v, arcov_paths_cmp);
+	for (k = 0; k < all.n; k++) {
+		char *target;
+
+		if (k && !strcmp(all.v[k], all.v[k - 1]))
+			continue;
+		for (i = 0; i < n; i++) {
+			char *path;
+
+			if (!rels[i].n ||
+			    !bsearch(&all.v[k], rels[i].v, rels[i].n,
+				     sizeof *rels[i].v, arcov_paths_cmp))
+				continue;
+			path = arcov_path_join(ins[i], all.v[k]);
+			if (!path || arcov_paths_add(&group, path)) {
+				free(path);
+				goto nomem;
+			}
+			free(path);
+		}
+		target = arcov_path_join(out, all.v[k]);
+		if (!target)
+			goto nomem;
+		rc |= merge_files(outs, target, group.v, group.n, diag);
+		free(target);
+		arcov_paths_free(&group);
+	}
+	goto free_rels;
+
+nomem:
+	fprintf(diag, "arcov-merge: out of memory\n");
+	rc = 1;
+free_rels:
+	for (i = 0; i < n; i++)
+		arcov_paths_free(&rels[i]);
+	free(rels);
+	arcov_paths_free(&all);
+	arcov_paths_free(&group);
+	return rc;
+}
+
+int arcov_merge_run(const char *out, char *const *ins, int nins, FILE *diag)
+{
+	struct outputs outs = { 0 };
+	struct stat st;
+	int i, ndirs = 0, nfiles = 0, rc;
+
+	/* A missing input is said to be missing once the mode is known. */
+	for (i = 0; i < nins; i++) {
+		if (stat(ins[i], &st))
+			continue;
+		if (S_ISDIR(st.st_mode))
+			ndirs++;
+		else
+			nfiles++;
+	}
+	if (ndirs && nfiles) {
+		fprintf(diag, "arcov-merge: the inputs must be all files or "
+			"all directories\n");
+		return 2;
+	}
+	if (ndirs)
+		rc = merge_trees(&outs, out, ins, (size_t)nins, diag);
+	else
+		rc = merge_files(&outs, out, ins, (size_t)nins, diag);
+	if (!rc)
+		rc = write_outputs(&outs, ndirs > 0, diag);
+	outputs_free(&outs);
+	return rc;
+}

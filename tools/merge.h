@@ -1,0 +1,74 @@
+/* merge.h -- arcov-merge: sum .da files, or whole trees of them (the .da
+ * files of several CI shards, say), into one.
+ *
+ * Blocks written for the same object under the same run label -- same
+ * function names, checksums and counter counts, and byte-identical
+ * extension tails, which for the tails arcov writes means the same label
+ * (doc/da-extension.md §2) -- are added into one block; every other block
+ * is kept.  The result is put in a canonical order, so merging is
+ * associative and commutative: any grouping and any order of the same
+ * inputs gives the same bytes.
+ *
+ * Canonical order: blocks sorted by their function records (name, then
+ * checksum, then counter count, record by record; a shorter list first),
+ * then by extension tail (shorter first, so an unlabelled block precedes
+ * the labelled ones, then bytewise); only blocks that can never be merged
+ * (a malformed tail) can tie there, and they are ordered by counters and
+ * summaries.  Merging also folds blocks of one input that match each other
+ * (ARCOV_APPEND=1 runs): to keep runs apart, give them distinct run
+ * labels, or concatenate files instead of merging them.
+ *
+ * Summaries: the object summary of every well-formed block is recomputed
+ * from its counters, as the runtime writes it.  The program summary of
+ * blocks added together is folded field by field with operations that
+ * are themselves associative and commutative: arcs, the larger of the
+ * two (the runs were of the same program, or of programs sharing this
+ * object: the count of arcs does not add up); sum, the sum; maximum, the
+ * sum of the maxima -- an upper bound of the merged program's largest
+ * counter, as GCC 3.3 itself took when it read several blocks
+ * (FORMATS.md §4.5) and as later GCCs keep "sum_max".  Every addition
+ * saturates at 2^63-1, the largest value the format holds.  A block with
+ * a malformed tail matches nothing and is kept verbatim.
+ */
+#ifndef ARCOV_MERGE_H
+#define ARCOV_MERGE_H
+
+#include <stdio.h>
+
+#include "da.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * arcov_merge_da - move every block of @in into @acc.
+ * A block that matches one already in @acc is added into it (counters and
+ * program summary, as above) and freed; any other block is appended.
+ * @in is left empty either way.  Returns 0 or ARCOV_ENOMEM.
+ */
+int arcov_merge_da(struct arcov_da *acc, struct arcov_da *in);
+
+/**
+ * arcov_merge_finish - make @acc canonical: object summaries recomputed
+ * from the counters, blocks in the canonical order above.
+ */
+void arcov_merge_finish(struct arcov_da *acc);
+
+/**
+ * arcov_merge_run - the arcov-merge command: merge the files @ins (@nins
+ * of them) into the file @out, or, when every input is a directory, each
+ * relative path ending in .da below any of them into the same path below
+ * @out.  Messages go to @diag as "arcov-merge: FILE: offset N: what".
+ * Nothing is written unless every input was read.
+ *
+ * Returns the exit status: 0 written; 1 some input unreadable or
+ * malformed, or some output not written; 2 files and directories mixed.
+ */
+int arcov_merge_run(const char *out, char *const *ins, int nins, FILE *diag);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

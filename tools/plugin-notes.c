@@ -1,0 +1,176 @@
+/* plugin-notes.c -- function extents and exception-handling code from the
+ * plugin's .arcov-notes files (see plugin-notes.h).
+ *
+ * The .bbg has no exception edges: the plugin replaces each by fake arcs
+ * from its source to exit and from entry to its landing pad (FORMATS.md
+ * §3.3 step 5), so exception-handling code is what entry reaches only
+ * through such fake arcs.  The notes say which of those stand for
+ * exception edges ("eh") and which for setjmp receivers and non-local
+ * gotos ("abnormal"), whose code is ordinary code.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arcov-notes.h"
+#include "fileio.h"
+#include "plugin-notes.h"
+
+enum { UNSEEN, NORMAL, EXCEPTIONAL };
+
+/* Mark @mark everything reachable from @start over non-fake arcs that is
+ * still UNSEEN.  @stack has room for every block. */
+static void flood(const struct arcov_mfn *fn, uint32_t start,
+		  unsigned char *mark, unsigned char how, uint32_t *stack)
+{
+	uint32_t top = 0, i;
+
+	if (mark[start] != UNSEEN)
+		return;
+	mark[start] = how;
+	stack[top++] = start;
+	while (top) {
+		const struct arcov_mblock *blk = &fn->blocks[stack[--top]];
+
+		for (i = 0; i < blk->nsucc; i++) {
+			const struct arcov_marc *arc = &fn->arcs[blk->succ[i]];
+
+			if (arc->fake || mark[arc->dst] != UNSEEN)
+				continue;
+			mark[arc->dst] = how;
+			stack[top++] = arc->dst;
+		}
+	}
+}
+
+static int hide_exception_branches(struct arcov_mfn *fn,
+				   const struct arcov_notes_fn *nf)
+{
+	unsigned char *mark = calloc(fn->nblocks, 1);
+	uint32_t *stack = malloc(fn->nblocks * sizeof *stack);
+	uint32_t a;
+	size_t d;
+
+	if (!mark || !stack) {
+		free(mark);
+		free(stack);
+		return ARCOV_ENOMEM;
+	}
+	flood(fn, 0, mark, NORMAL, stack);
+	for (d = 0; d < nf->ndropped; d++)
+		if (nf->dropped[d].kind == ARCOV_NOTES_ABNORMAL)
+			flood(fn, nf->dropped[d].dest, mark, NORMAL, stack);
+	for (d = 0; d < nf->ndropped; d++)
+		if (nf->dropped[d].kind == ARCOV_NOTES_EH)
+			flood(fn, nf->dropped[d].dest, mark, EXCEPTIONAL,
+			      stack);
+	for (a = 0; a < fn->narcs; a++) {
+		struct arcov_marc *arc = &fn->arcs[a];
+
+		if (mark[arc->src] == EXCEPTIONAL && !arc->is_unconditional &&
+		    !arc->is_call_non_return)
+			arc->hidden = 1;
+	}
+	free(mark);
+	free(stack);
+	return 0;
+}
+
+/* Read @obj's notes into @notes; 1 when there are none to use. */
+static int load_notes(const struct arcov_obj *obj, struct arcov_notes *notes,
+		      int hide_eh, FILE *diag)
+{
+	struct arcov_err err = { 0 };
+	unsigned char *data;
+	size_t size, k;
+	char *path;
+	int r;
+
+	path = malloc(strlen(obj->stem) + sizeof ".arcov-notes");
+	if (!path)
+		return ARCOV_ENOMEM;
+	strcpy(path, obj->stem);
+	strcat(path, ".arcov-notes");
+	errno = 0;
+	r = arcov_file_slurp(path, &data, &size, &err);
+	if (r == ARCOV_EIO && errno == ENOENT) {
+		if (hide_eh)
+			fprintf(diag, "arcov: warning: %s: cannot open: %s; "
+				"its exception-handling code is not known\n",
+				path, strerror(ENOENT));
+		r = 1;
+		goto free_path;
+	}
+	if (r == 0) {
+		r = arcov_notes_read(notes, data, size, path, &err);
+		free(data);
+	}
+	if (r == ARCOV_ENOMEM)
+		goto free_path;
+	if (r < 0) {
+		fprintf(diag, "arcov: warning: %s; ignored\n", err.msg);
+		r = 1;
+		goto free_path;
+	}
+	for (k = 0; k < obj->nfns; k++) {
+		const struct arcov_bbg_fn *g = obj->fns[k].graph;
+
+		if (k >= notes->nfns || strcmp(notes->fns[k].name, g->name) ||
+		    notes->fns[k].checksum != g->checksum ||
+		    notes->fns[k].nblocks != g->nblocks) {
+			fprintf(diag, "arcov: warning: %s: function %s of %s "
+				"is not described (stale notes?); ignored\n",
+				path, g->name, obj->bbg_path);
+			r = 1;
+			goto free_path;
+		}
+	}
+free_path:
+	free(path);
+	return r;
+}
+
+int arcov_pnotes_apply(struct arcov_modern *m, int hide_eh, FILE *diag)
+{
+	struct arcov_notes notes = { 0 };
+	const struct arcov_obj *obj = NULL;
+	int usable = 0, r;
+	size_t i;
+
+	for (i = 0; i < m->nfns; i++) {
+		struct arcov_mfn *fn = m->fns[i];
+
+		if (fn->obj != obj) {
+			/* An object's functions are added together. */
+			arcov_notes_free(&notes);
+			obj = fn->obj;
+			r = load_notes(obj, &notes, hide_eh, diag);
+			if (r < 0)
+				return r;
+			usable = !r;
+		}
+		if (hide_eh) {
+			uint32_t a;
+
+			for (a = 0; a < fn->narcs; a++)
+				if (fn->arcs[a].is_throw)
+					fn->arcs[a].hidden = 1;
+		}
+		if (!usable)
+			continue;
+		fn->decl_line = notes.fns[fn->index].first_line;
+		fn->close_line = notes.fns[fn->index].last_line;
+		if (hide_eh) {
+			r = hide_exception_branches(fn,
+						    &notes.fns[fn->index]);
+			if (r < 0) {
+				arcov_notes_free(&notes);
+				return r;
+			}
+		}
+	}
+	arcov_notes_free(&notes);
+	return 0;
+}

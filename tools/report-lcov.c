@@ -1,0 +1,169 @@
+/* report-lcov.c -- --lcov FILE: an lcov tracefile, the records lcov's
+ * geninfo (1.16) writes from gcov's text output.
+ *
+ * Per reported source, in this order: TN:, SF: (absolute), FN:/FNDA: per
+ * function under its assembler name (duplicates merged by name, as lcov
+ * keys functions), FNF:/FNH:, BRDA:/BRF:/BRH:, DA: per line, LF:/LH:,
+ * end_of_record.  Branch records are what geninfo reads from `gcov -a -b
+ * -c`: block numbers from the "-block N" lines of a source line (a block
+ * that gcov does not list keeps the previous number, none before it giving
+ * lcov's "unnamed" block 4294967295), branch numbers counting gcov's
+ * "branch" and "call" lines of the source line, a count or "-" when the
+ * block never ran.  Excluded lines, excluded branches, hidden exception
+ * branches and functions whose first line is excluded are left out, as
+ * geninfo leaves out what its markers exclude.
+ */
+#include <config.h>
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report-formats.h"
+
+#define UNNAMED_BLOCK 4294967295u
+
+/* Functions, merged by name, and their tallies. */
+static int lcov_functions(FILE *f, const struct arcov_msrc *src)
+{
+	struct arcov_mfn **fns = arcov_sorted_fns(src);
+	int64_t *counts;
+	size_t i, j;
+	int found = 0, hit = 0;
+
+	counts = calloc(src->nfns ? src->nfns : 1, sizeof *counts);
+	if (!fns || !counts) {
+		free(fns);
+		free(counts);
+		return ARCOV_ENOMEM;
+	}
+	for (i = 0; i < src->nfns; i++) {
+		if (arcov_excl_line(&src->excl, arcov_fn_first_line(fns[i]))) {
+			fns[i] = NULL;
+			continue;
+		}
+		for (j = 0; j < i; j++)
+			if (fns[j] && !strcmp(fns[j]->name, fns[i]->name))
+				break;
+		if (j < i) {
+			counts[j] += fns[i]->blocks[0].count;
+			fns[i] = NULL;
+			continue;
+		}
+		counts[i] = fns[i]->blocks[0].count;
+		fprintf(f, "FN:%u,%s\n", arcov_fn_first_line(fns[i]),
+			fns[i]->name);
+	}
+	for (i = 0; i < src->nfns; i++) {
+		if (!fns[i])
+			continue;
+		fprintf(f, "FNDA:%" PRId64 ",%s\n", counts[i], fns[i]->name);
+		found++;
+		hit += counts[i] != 0;
+	}
+	fprintf(f, "FNF:%d\nFNH:%d\n", found, hit);
+	free(fns);
+	free(counts);
+	return 0;
+}
+
+/* The branch records of line @ln; adds to *@found and *@hit. */
+static void lcov_line_branches(FILE *f, const struct arcov_mline *line,
+			       uint32_t ln, int *found, int *hit)
+{
+	uint32_t block = UNNAMED_BLOCK, ix = 0, jx = 0, a;
+	size_t i;
+
+	for (i = 0; i < line->nblocks; i++) {
+		const struct arcov_mfn *fn = line->blocks[i].fn;
+		const struct arcov_mblock *blk =
+			&fn->blocks[line->blocks[i].idx];
+
+		if (!blk->is_call_return)
+			block = ix++;
+		for (a = 0; a < blk->nsucc; a++) {
+			const struct arcov_marc *arc = &fn->arcs[blk->succ[a]];
+
+			if (arc->hidden)
+				continue;
+			if (arc->is_call_non_return) {
+				jx++;
+				continue;
+			}
+			if (arc->is_unconditional)
+				continue;
+			if (blk->count)
+				fprintf(f, "BRDA:%u,%u,%u,%" PRId64 "\n", ln,
+					block, jx, arc->count);
+			else
+				fprintf(f, "BRDA:%u,%u,%u,-\n", ln, block, jx);
+			jx++;
+			(*found)++;
+			*hit += blk->count && arc->count;
+		}
+	}
+}
+
+static int lcov_source(FILE *f, const struct arcov_msrc *src, const char *cwd)
+{
+	int found = 0, hit = 0, r;
+	uint32_t ln;
+
+	fputs("TN:\nSF:", f);
+	if (src->name[0] != '/')
+		fprintf(f, "%s/", cwd);
+	fprintf(f, "%s\n", src->name);
+	r = lcov_functions(f, src);
+	if (r < 0)
+		return r;
+	for (ln = 1; ln < src->nlines; ln++)
+		if (src->lines[ln].exists && !arcov_excl_branch(&src->excl, ln))
+			lcov_line_branches(f, &src->lines[ln], ln, &found,
+					   &hit);
+	fprintf(f, "BRF:%d\nBRH:%d\n", found, hit);
+	found = hit = 0;
+	for (ln = 1; ln < src->nlines; ln++) {
+		const struct arcov_mline *line = &src->lines[ln];
+
+		if (!line->exists || arcov_excl_line(&src->excl, ln))
+			continue;
+		fprintf(f, "DA:%u,%" PRId64 "\n", ln, line->count);
+		found++;
+		hit += line->count != 0;
+	}
+	fprintf(f, "LF:%d\nLH:%d\nend_of_record\n", found, hit);
+	return 0;
+}
+
+int arcov_lcov_write(const struct arcov_report_opts *o,
+		     const struct arcov_modern *m, FILE *out, FILE *diag)
+{
+	char *cwd = arcov_cwd();
+	size_t i;
+	FILE *f;
+	int rc = 0;
+
+	if (!cwd) {
+		fprintf(diag, "arcov: cannot get the current directory\n");
+		return 1;
+	}
+	f = arcov_output_open(o->lcov, out, diag);
+	if (!f) {
+		free(cwd);
+		return 1;
+	}
+	for (i = 0; i < m->nsrcs; i++) {
+		const struct arcov_msrc *src = &m->srcs[i];
+
+		if (arcov_report_skips(o, src) || !src->lines)
+			continue;
+		if (lcov_source(f, src, cwd) < 0) {
+			fprintf(diag, "arcov: out of memory\n");
+			rc = 1;
+			break;
+		}
+	}
+	rc |= arcov_output_close(f, o->lcov, out, diag);
+	free(cwd);
+	return rc;
+}
