@@ -130,21 +130,26 @@ int arcov_rd_expect(struct arcov_rd *r, int32_t want, const char *what)
 
 int arcov_rd_counter(struct arcov_rd *r, uint64_t *v, const char *what)
 {
-	size_t at = r->pos;
-	int64_t s;
-	int rc = rd_need(r, ARCOV_COUNTER, what);
+	const unsigned char *p = r->data + r->pos;
+	uint64_t m = 0;
+	int i, rc;
 
+	/* Counters dominate every .da, and the runtime reads them back at
+	 * each merge: a clear sign bit means a plain little-endian value. */
+	if (arcov_rd_left(r) >= ARCOV_COUNTER && !(p[7] & 0x80)) {
+		for (i = ARCOV_COUNTER - 1; i >= 0; i--)
+			m = m << 8 | p[i];
+		r->pos += ARCOV_COUNTER;
+		*v = m;
+		return 0;
+	}
+	rc = rd_need(r, ARCOV_COUNTER, what);
 	if (!rc)
 		rc = rd_canonical(r, ARCOV_COUNTER, what);
 	if (rc)
 		return rc;
-	s = arcov_sm_decode(r->data + r->pos, ARCOV_COUNTER);
-	if (s < 0)
-		return arcov_rd_fail(r, ARCOV_ERANGE, at, "negative %s %lld",
-				     what, (long long)s);
-	r->pos += ARCOV_COUNTER;
-	*v = (uint64_t)s;
-	return 0;
+	return arcov_rd_fail(r, ARCOV_ERANGE, r->pos, "negative %s %lld", what,
+			     (long long)arcov_sm_decode(p, ARCOV_COUNTER));
 }
 
 /* Copy @len characters at the cursor, then check NUL, padding and the
@@ -234,28 +239,50 @@ void arcov_wr_bytes(struct arcov_wr *w, const void *p, size_t n)
 	w->len += n;
 }
 
+/*
+ * Store magnitude @m (already range-checked) with sign @neg as @width bytes.
+ * Without a buffer this only counts, so the sizing pass costs next to
+ * nothing -- the runtime serializes every counter twice at each dump.
+ */
+static inline void wr_sm(struct arcov_wr *w, uint64_t m, int neg, int width)
+{
+	int i;
+
+	if (w->data && !w->status) {
+		if (w->cap - w->len < (size_t)width) {
+			w->status = ARCOV_ERANGE;
+		} else {
+			unsigned char *p = w->data + w->len;
+
+			for (i = 0; i < width; i++, m >>= 8)
+				p[i] = (unsigned char)m;
+			if (neg)
+				p[width - 1] |= 0x80;
+		}
+	}
+	w->len += (size_t)width;
+}
+
 void arcov_wr_word(struct arcov_wr *w, int64_t v)
 {
-	unsigned char b[ARCOV_WORD];
+	uint64_t m = v < 0 ? -(uint64_t)v : (uint64_t)v;
 
-	if (arcov_sm_encode(b, v, ARCOV_WORD)) {
+	if (m > (uint64_t)ARCOV_WORD_MAX) {
 		if (!w->status)
 			w->status = ARCOV_ERANGE;
-		memset(b, 0, sizeof b);
+		m = 0;
 	}
-	arcov_wr_bytes(w, b, sizeof b);
+	wr_sm(w, m, v < 0 && m, ARCOV_WORD);
 }
 
 void arcov_wr_counter(struct arcov_wr *w, uint64_t v)
 {
-	unsigned char b[ARCOV_COUNTER];
-
-	if ((v > (uint64_t)ARCOV_COUNTER_MAX ||
-	     arcov_sm_encode(b, (int64_t)v, ARCOV_COUNTER)) && !w->status) {
-		w->status = ARCOV_ERANGE;
-		memset(b, 0, sizeof b);
+	if (v > (uint64_t)ARCOV_COUNTER_MAX) {
+		if (!w->status)
+			w->status = ARCOV_ERANGE;
+		v = 0;
 	}
-	arcov_wr_bytes(w, b, sizeof b);
+	wr_sm(w, v, 0, ARCOV_COUNTER);
 }
 
 static void wr_string_body(struct arcov_wr *w, const char *s, size_t len)

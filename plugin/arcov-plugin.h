@@ -1,8 +1,9 @@
 /* arcov-plugin.h -- what the files of the arcov GCC plugin share.
  *
  * plugin.cc   plugin_init, options, the pass and the callbacks
- * graph.cc    one function's flow graph: fake arcs, numbering, checksum,
- *             spanning tree (FORMATS.md §3.3, §3.5)
+ * graph.cc    which of the unit's functions always return; one function's
+ *             flow graph: fake arcs, numbering, checksum, spanning tree
+ *             (FORMATS.md §3.3, §3.5)
  * notes.cc    block line lists and the .bb/.bbg files
  * ext-notes.cc the .arcov-notes file (doc/notes-format.md)
  * emit.cc     counter increments, the arcov_object and its constructor
@@ -34,6 +35,8 @@ struct ap_arc {
 	double weight;		/* estimated runs per call of the function */
 	bool ignore;		/* not written (abnormal, EH, fake off tree) */
 	bool eh;		/* an exception edge (ignored, kept for notes) */
+	bool proved;		/* fake arc of a call proved to return: off
+				 * the tree, its counter never incremented */
 };
 
 /* The flow graph of one function as the .bbg will describe it. */
@@ -49,6 +52,8 @@ struct ap_graph {
 const char *ap_function_name(tree fndecl);
 
 /* graph.cc */
+void ap_returns_analyze(tree *fns, unsigned int n);
+void ap_returns_release(void);
 bool ap_graph_build(function *fun, struct ap_graph *g);
 void ap_graph_free(struct ap_graph *g);
 uint32_t ap_block_number(const struct ap_graph *g, basic_block bb);

@@ -5,7 +5,10 @@
  * reach EXIT, abnormal and exception edges replaced by fake arcs to EXIT and
  * from ENTRY, then a spanning tree whose arcs get no counter.  Unlike 3.3,
  * which filled the tree in edge-list order, the tree here prefers arcs that
- * static loop information says are hot, so counters sit on cold arcs.
+ * static loop information says are hot, so counters sit on cold arcs; and
+ * the fake arc of a call to a function of the unit that is proved to
+ * return (ap_returns_analyze) stays off the tree with a counter that is
+ * never incremented, its count being 0.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -124,6 +127,260 @@ static void split_returns_twice(function *fun)
 	}
 }
 
+/* The unit's functions that return to their caller whenever they are
+ * called (ap_returns_analyze); NULL outside the analysis's lifetime. */
+static hash_set<tree> *returning;
+
+/* The fake arcs of the current function's calls to such functions. */
+static hash_set<edge> *proved;
+
+/* The function of this unit that @stmt calls, if its body is the one a
+ * call runs: not replaceable at link or load time, not an extern inline
+ * body standing for a definition elsewhere.  NULL_TREE otherwise. */
+static tree unit_callee(gimple *stmt)
+{
+	gcall *call = dyn_cast<gcall *>(stmt);
+	tree fndecl = call ? gimple_call_fndecl(call) : NULL_TREE;
+	cgraph_node *node = fndecl ? cgraph_node::get(fndecl) : NULL;
+	enum availability avail;
+
+	if (!node)
+		return NULL_TREE;
+	node = node->ultimate_alias_target(&avail);
+	if (avail < AVAIL_AVAILABLE || !node->has_gimple_body_p() ||
+	    DECL_EXTERNAL(node->decl))
+		return NULL_TREE;
+	return node->decl;
+}
+
+/*
+ * §3.3 step 2: whether @stmt may keep control from going on in its block,
+ * by GCC's own rule (stmt_can_terminate_bb_p, which its -fprofile-arcs
+ * uses too): a statement that may throw out of the function, a call other
+ * than to a nothrow built-in (fork excepted) or to a const or pure
+ * function that surely ends, a volatile asm.  A call to an exec function,
+ * already sent to libarcov's wrapper, is an ordinary call here: the counts
+ * written before the new image starts do not run the line after it (gcov
+ * 12, for which execl is a nothrow built-in, counts that line).
+ */
+static bool needs_fake_arc(gimple *stmt)
+{
+	return stmt_can_terminate_bb_p(stmt);
+}
+
+/* Whether the fake arc ending @bb with the call @stmt is sure to count 0:
+ * the callee is proved to return, and no exception or abnormal edge
+ * leaves the call (which GCC would see if the callee might throw or the
+ * function calls setjmp). */
+static bool proved_returns(basic_block bb, gimple *stmt)
+{
+	tree callee = returning ? unit_callee(stmt) : NULL_TREE;
+	edge_iterator ei;
+	edge e;
+
+	if (!callee || !returning->contains(callee))
+		return false;
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+			return false;
+	return true;
+}
+
+/* Whether every block of @fun can reach EXIT: no loop without a way out. */
+static bool all_reach_exit(function *fun)
+{
+	auto_vec<basic_block> work;
+	auto_sbitmap seen(last_basic_block_for_fn(fun));
+	int nseen = 1;
+	edge_iterator ei;
+	edge e;
+
+	bitmap_clear(seen);
+	bitmap_set_bit(seen, EXIT_BLOCK);
+	work.safe_push(EXIT_BLOCK_PTR_FOR_FN(fun));
+	while (!work.is_empty()) {
+		basic_block bb = work.pop();
+
+		FOR_EACH_EDGE(e, ei, bb->preds)
+			if (bitmap_set_bit(seen, e->src->index)) {
+				nseen++;
+				work.safe_push(e->src);
+			}
+	}
+	return nseen == n_basic_blocks_for_fn(fun);
+}
+
+/* A block ending in a computed goto: its abnormal edges are jumps inside
+ * the function, not a way out of it. */
+static bool computed_goto_block_p(basic_block bb)
+{
+	gimple_stmt_iterator gsi = gsi_last_nondebug_bb(bb);
+
+	return !gsi_end_p(gsi) && computed_goto_p(gsi_stmt(gsi));
+}
+
+/*
+ * Whether @fun may end a call without returning for a reason of its own:
+ * a statement that may not let control go on (needs_fake_arc() without the
+ * analysis) other than a call to a function of the unit, a block without
+ * successors (a noreturn call), setjmp or a non-local label, an abnormal
+ * edge other than a computed goto's, an exception edge, or a part that
+ * cannot reach EXIT (a loop without a way out).  Its calls to functions of
+ * the unit go on @callees.
+ */
+static bool may_leave(function *fun, vec<tree> *callees)
+{
+	basic_block bb;
+	edge_iterator ei;
+	edge e;
+
+	if (fun->calls_setjmp || fun->has_nonlocal_label)
+		return true;
+	FOR_EACH_BB_FN(bb, fun) {
+		gimple_stmt_iterator gsi;
+
+		if (EDGE_COUNT(bb->succs) == 0)
+			return true;
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			if ((e->flags & EDGE_EH) ||
+			    ((e->flags & EDGE_ABNORMAL) &&
+			     !computed_goto_block_p(bb)))
+				return true;
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			tree callee;
+
+			if (!needs_fake_arc(stmt))
+				continue;
+			callee = unit_callee(stmt);
+			if (!callee)
+				return true;
+			callees->safe_push(callee);
+		}
+	}
+	return !all_reach_exit(fun);
+}
+
+/**
+ * ap_returns_analyze - find which of the unit's functions always return.
+ * @fns: every function of the unit with a body
+ * @n:   how many
+ *
+ * A call gets a fake arc to EXIT because it may not return (it may exit,
+ * abort, longjmp or throw); when the callee is a function of this unit
+ * that cannot do any of these, the arc's count is 0 and need not be
+ * measured: on the spanning tree, as fake arcs otherwise are, it would
+ * cost a counter on the path after the call.  A function returns unless it may leave by itself
+ * (may_leave()) or calls one that may not return.  Starting from every
+ * function that does not leave by itself and removing callers of removed
+ * functions until nothing changes gives the largest such set, which keeps
+ * call cycles: every statement a call into the set can execute, however
+ * deep its recursion, belongs to a function of the set and so can neither
+ * exit nor jump out, and the call can only return or never end.  A call
+ * that never ends (endless recursion, a loop that does not terminate)
+ * leaves no counts behind but those a signal may make the program write,
+ * which no flow graph describes: GCC's own arcs assume a loop that can
+ * exit does exit.  Asynchronous ends (signals, another thread's exit())
+ * are outside the model as they are for GCC.
+ */
+void ap_returns_analyze(tree *fns, unsigned int n)
+{
+	vec<tree> *callees = XCNEWVEC(vec<tree>, n);
+	bool changed = true;
+	unsigned int i, k;
+
+	returning = new hash_set<tree>;
+	for (i = 0; i < n; i++) {
+		bool leaves;
+
+		push_cfun(DECL_STRUCT_FUNCTION(fns[i]));
+		leaves = may_leave(cfun, &callees[i]);
+		pop_cfun();
+		if (!leaves)
+			returning->add(fns[i]);
+	}
+	while (changed) {
+		changed = false;
+		for (i = 0; i < n; i++) {
+			if (!returning->contains(fns[i]))
+				continue;
+			for (k = 0; k < callees[i].length(); k++)
+				if (!returning->contains(callees[i][k]))
+					break;
+			if (k < callees[i].length()) {
+				returning->remove(fns[i]);
+				changed = true;
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		callees[i].release();
+	XDELETEVEC(callees);
+}
+
+/**
+ * ap_returns_release - forget what ap_returns_analyze() found.
+ */
+void ap_returns_release(void)
+{
+	delete returning;
+	returning = NULL;
+}
+
+/*
+ * §3.3 step 2, GCC's gimple_flow_call_edges_add(): a statement that may
+ * not let control go on ends its block, which gets a fake arc to EXIT.  As
+ * there, a call ending the last block first gets an empty statement after
+ * it, so that its fake arc to EXIT stays apart from the block's
+ * fall-through to EXIT.  The arcs of calls proved to return go on
+ * proved: the graph, the .bb lines and the reports' call records stay
+ * those of gcov, at no cost when the program runs.
+ */
+static void add_call_fake_arcs(function *fun)
+{
+	basic_block bb = EXIT_BLOCK_PTR_FOR_FN(fun)->prev_bb;
+	int last_bb = last_basic_block_for_fn(fun);
+	gimple_stmt_iterator gsi;
+	edge e;
+	int i;
+
+	if (n_basic_blocks_for_fn(fun) == NUM_FIXED_BLOCKS)
+		return;
+	gsi = gsi_last_nondebug_bb(bb);
+	if (!gsi_end_p(gsi) && needs_fake_arc(gsi_stmt(gsi))) {
+		e = find_edge(bb, EXIT_BLOCK_PTR_FOR_FN(fun));
+		if (e) {
+			gsi_insert_on_edge(e, gimple_build_nop());
+			gsi_commit_edge_inserts();
+		}
+	}
+	/* Blocks split off below come after last_bb and hold nothing left
+	 * to look at. */
+	for (i = 0; i < last_bb; i++) {
+		gimple *last;
+
+		bb = BASIC_BLOCK_FOR_FN(fun, i);
+		if (!bb || bb == ENTRY_BLOCK_PTR_FOR_FN(fun) ||
+		    bb == EXIT_BLOCK_PTR_FOR_FN(fun))
+			continue;
+		gsi = gsi_last_nondebug_bb(bb);
+		if (gsi_end_p(gsi))
+			continue;
+		last = gsi_stmt(gsi);
+		for (; !gsi_end_p(gsi); gsi_prev(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+
+			if (!needs_fake_arc(stmt))
+				continue;
+			if (stmt != last)
+				split_block(bb, stmt);
+			e = make_edge(bb, EXIT_BLOCK_PTR_FOR_FN(fun), EDGE_FAKE);
+			if (e && proved_returns(bb, stmt))
+				proved->add(e);
+		}
+	}
+}
+
 /* §3.3 steps 2-5.  Exception edges count as abnormal, as they were in 3.3. */
 static void add_fake_arcs(function *fun)
 {
@@ -132,7 +389,7 @@ static void add_fake_arcs(function *fun)
 	edge e;
 
 	split_returns_twice(fun);
-	flow_call_edges_add(NULL);
+	add_call_fake_arcs(fun);
 	add_noreturn_fake_exit_edges();
 	/* An endless loop never reaches EXIT; without an arc out of it the
 	 * graph would have a part the loopback arc cannot close. */
@@ -343,6 +600,7 @@ static void list_block_arcs(struct ap_graph *g, basic_block bb)
 		e->aux = (void *)(g->narcs - 1);
 		a->eh = (e->flags & EDGE_EH) != 0;
 		a->ignore = (e->flags & (EDGE_ABNORMAL | EDGE_EH)) != 0;
+		a->proved = proved->contains(e);
 	}
 }
 
@@ -415,10 +673,13 @@ static void build_spanning_tree(struct ap_graph *g)
 	parent[exit] = 0;
 
 	/* Fake arcs cannot be counted and arcs into EXIT would put a counter
-	 * after the return value is set: these go on the tree first. */
+	 * after the return value is set: these go on the tree first.  A fake
+	 * arc known to count 0 needs no counting: it stays off. */
 	for (i = 0; i + 1 < g->narcs; i++) {
 		struct ap_arc *a = &g->arcs[i];
 
+		if (a->proved)
+			continue;
 		if (!a->ignore &&
 		    ((a->flags & ARCOV_ARC_FAKE) || a->dest == exit))
 			tree_try(parent, a);
@@ -438,7 +699,7 @@ static void build_spanning_tree(struct ap_graph *g)
 	for (i = 0; i < g->narcs; i++) {
 		struct ap_arc *a = &g->arcs[i];
 
-		if ((a->flags & ARCOV_ARC_FAKE) &&
+		if ((a->flags & ARCOV_ARC_FAKE) && !a->proved &&
 		    !(a->flags & ARCOV_ARC_ON_TREE))
 			a->ignore = true;
 		if (!a->ignore && !(a->flags & ARCOV_ARC_ON_TREE))
@@ -460,19 +721,24 @@ static void build_spanning_tree(struct ap_graph *g)
  */
 bool ap_graph_build(function *fun, struct ap_graph *g)
 {
+	hash_set<edge> proved_arcs;
+
 	memset(g, 0, sizeof *g);
 	compact_blocks();
 	g->checksum = plain_checksum(fun);
+	proved = &proved_arcs;
 	add_fake_arcs(fun);
 	compact_blocks();
 	mark_dfs_back_edges(fun);
 	if (n_basic_blocks_for_fn(fun) > INT_MAX / 2) {
 		error("arcov: function %qD has too many basic blocks",
 		      fun->decl);
+		proved = NULL;
 		return false;
 	}
 	g->nblocks = (uint32_t)n_basic_blocks_for_fn(fun);
 	list_arcs(fun, g);
+	proved = NULL;
 	estimate_frequencies(fun, g);
 	clear_aux_for_edges();
 	build_spanning_tree(g);

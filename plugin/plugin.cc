@@ -17,10 +17,17 @@ int plugin_is_GPL_compatible;
 struct ap_options ap_opts;
 
 static regex_t opt_filter, opt_exclude;
-/* Set once the object is emitted, after every function was instrumented;
- * what GCC lowers later (our own constructors among them) is not user code. */
-static bool object_done;
 static uint32_t counters_used;
+/* Each function GCC lowered and its place in that order, the order the
+ * notes list the functions in; sorted by uid once the lowering is over. */
+struct lowered_fn {
+	unsigned int uid;	/* DECL_UID */
+	int rank;
+};
+static vec<struct lowered_fn> lowered;
+/* Set when the unit's pass ran; whatever GCC lowers afterwards (our own
+ * constructors among them) is not user code. */
+static bool unit_done;
 
 static const char help_text[] =
 	"dir=DIR        write notes (.bb, .bbg) and record data (.da) in DIR\n"
@@ -63,11 +70,6 @@ static bool wanted(tree fndecl)
 	return !(ap_opts.have_exclude && file_matches(&opt_exclude, file));
 }
 
-static bool arcov_gate(function *fun)
-{
-	return !object_done && !in_lto_p && !seen_error() && wanted(fun->decl);
-}
-
 /**
  * ap_function_name - @fndecl's assembler name as the notes record it.
  */
@@ -79,7 +81,7 @@ const char *ap_function_name(tree fndecl)
 	return name[0] == '*' ? name + 1 : name;
 }
 
-static unsigned int arcov_execute(function *fun)
+static void instrument(function *fun)
 {
 	struct ap_graph g;
 
@@ -100,26 +102,109 @@ static unsigned int arcov_execute(function *fun)
 	if (current_loops)
 		loops_state_set(LOOPS_NEED_FIXUP);
 	ap_graph_free(&g);
+	/* Exec calls now go to libarcov, and atomic increments are calls. */
+	cgraph_edge::rebuild_edges();
+}
+
+static bool record_gate(function *fun)
+{
+	return !unit_done && !in_lto_p && !seen_error();
+}
+
+/* Note @fun's place among the unit's functions. */
+static unsigned int record_execute(function *fun)
+{
+	struct lowered_fn f = { DECL_UID(fun->decl), (int)lowered.length() };
+
+	lowered.safe_push(f);
 	return 0;
 }
 
-ARCOV_GIMPLE_PASS(make_instrument_pass, "arcov", arcov_gate, arcov_execute,
-		  PROP_cfg)
+ARCOV_GIMPLE_PASS(make_record_pass, "arcov_order", record_gate,
+		  record_execute, PROP_cfg)
 
-static bool arcov_object_gate(void)
+static int by_uid(const void *pa, const void *pb)
 {
-	return !object_done && !in_lto_p && !seen_error();
+	const struct lowered_fn *a = (const struct lowered_fn *)pa;
+	const struct lowered_fn *b = (const struct lowered_fn *)pb;
+
+	return a->uid < b->uid ? -1 : a->uid > b->uid;
 }
 
-static unsigned int arcov_object_execute(void)
+/* @decl's place in the lowering order, or -1 if GCC did not lower it
+ * before the unit's pass (an OpenMP region it outlined into a function). */
+static int lowered_rank(tree decl)
 {
-	object_done = true;
+	struct lowered_fn key = { DECL_UID(decl), 0 };
+	struct lowered_fn *f = lowered.bsearch(&key, by_uid);
+
+	return f ? f->rank : -1;
+}
+
+struct unit_fn {
+	tree decl;
+	int rank;	/* in lowered[] */
+};
+
+static int by_rank(const void *pa, const void *pb)
+{
+	const struct unit_fn *a = (const struct unit_fn *)pa;
+	const struct unit_fn *b = (const struct unit_fn *)pb;
+
+	return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+/*
+ * The unit's functions with a body: all are analysed for the fake arcs
+ * (ap_returns_analyze), and the wanted ones among those GCC lowered from
+ * the source (OpenMP regions, outlined into functions of their own while
+ * lowering, excepted) are instrumented in the order GCC lowered them, the
+ * order in which the plugin instrumented them when it ran as a lowering
+ * pass: a function as it is defined, except that a static or inline
+ * function comes only once a function before it uses it.
+ */
+static unsigned int arcov_execute(void)
+{
+	vec<struct unit_fn> fns = vNULL;
+	vec<tree> decls = vNULL;
+	struct unit_fn *fn;
+	cgraph_node *node;
+	unsigned int i;
+
+	unit_done = true;
+	lowered.qsort(by_uid);
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		struct unit_fn f = { node->decl, lowered_rank(node->decl) };
+
+		if (node->thunk || node->alias)
+			continue;
+		decls.safe_push(node->decl);
+		if (f.rank >= 0)
+			fns.safe_push(f);
+	}
+	fns.qsort(by_rank);
+	ap_returns_analyze(decls.address(), decls.length());
+	FOR_EACH_VEC_ELT(fns, i, fn) {
+		if (!wanted(fn->decl))
+			continue;
+		push_cfun(DECL_STRUCT_FUNCTION(fn->decl));
+		instrument(cfun);
+		pop_cfun();
+	}
+	ap_returns_release();
+	decls.release();
+	fns.release();
+	lowered.release();
 	ap_emit_object();
 	return 0;
 }
 
-ARCOV_SIMPLE_IPA_PASS(make_object_pass, "arcov_object", arcov_object_gate,
-		      arcov_object_execute)
+static bool arcov_gate(void)
+{
+	return !unit_done && !in_lto_p && !seen_error();
+}
+
+ARCOV_SIMPLE_IPA_PASS(make_arcov_pass, "arcov", arcov_gate, arcov_execute)
 
 static void arcov_finish_unit(void *gcc_data, void *user_data)
 {
@@ -133,6 +218,7 @@ static void arcov_finish(void *gcc_data, void *user_data)
 		regfree(&opt_filter);
 	if (ap_opts.have_exclude)
 		regfree(&opt_exclude);
+	lowered.release();
 	ap_notes_release();
 	ap_ext_release();
 }
@@ -242,23 +328,23 @@ int plugin_init(struct plugin_name_args *info,
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 			  (void *)arcov_roots);
 
+	/* Only notes the order in which GCC lowers the functions. */
+	add_pass(info->base_name, make_record_pass(), "ompexp");
 	/*
-	 * Right after OpenMP expansion, the last lowering pass that reshapes
-	 * the CFG, and before anything else: the graph is still the source's
-	 * at every -O level (no inlining, no jump threading, no loop
-	 * transforms yet), so .bb lines and arcs match what the user wrote;
-	 * the counters are plain memory updates that later passes preserve.
-	 * GCC's own -fprofile-arcs instead runs after the early optimizations
-	 * and so sees a CFG that depends on -O.
+	 * Once per unit, among the first IPA passes (doc/design.md, "Where
+	 * the plugin works"): every function has been lowered to GIMPLE with
+	 * a flow graph and OpenMP regions outlined, and nothing is optimized
+	 * yet (no SSA, no inlining, no jump threading, no loop transforms),
+	 * so .bb lines and arcs match what the user wrote at every -O level.
+	 * Seeing all the unit's bodies at once lets the plugin keep the fake
+	 * arc of a call to a function that always returns off the spanning
+	 * tree.  After "visibility", which tells which functions the linker
+	 * may replace, and so after free_lang_data, which must not meet our
+	 * constructors still waiting in the new-function queue (it crashes
+	 * under -flto); early enough for new variables and functions to join
+	 * the unit.
 	 */
-	add_pass(info->base_name, make_instrument_pass(), "ompexp");
-	/*
-	 * Every function is lowered, hence instrumented, before the first IPA
-	 * pass.  The object and its constructors follow free_lang_data, as
-	 * GCC's own coverage data does: that pass must not meet a function
-	 * still waiting in the new-function queue (it crashes under -flto).
-	 */
-	add_pass(info->base_name, make_object_pass(), "*free_lang_data");
+	add_pass(info->base_name, make_arcov_pass(), "visibility");
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, arcov_finish, NULL);

@@ -50,6 +50,7 @@ TESTS += \
 	testsuite/report/report-errors.sh \
 	testsuite/report/report-options.sh \
 	testsuite/report/gcov12-compare.sh \
+	testsuite/report/gcov12-programs.sh \
 	testsuite/report/test-percent
 check_PROGRAMS += testsuite/report/test-percent
 testsuite_report_test_percent_SOURCES = testsuite/report/test-percent.c \
