@@ -223,7 +223,7 @@ static void wr_summary(struct arcov_wr *w, const struct arcov_da_summary *s)
 
 static void wr_block(struct arcov_wr *w, const struct arcov_da_block *blk)
 {
-	uint32_t i, j;
+	uint32_t i;
 
 	arcov_wr_word(w, ARCOV_DA_MAGIC);
 	arcov_wr_word(w, blk->nfns);
@@ -238,8 +238,7 @@ static void wr_block(struct arcov_wr *w, const struct arcov_da_block *blk)
 		arcov_wr_counted_string(w, fn->name);
 		arcov_wr_word(w, fn->checksum);
 		arcov_wr_word(w, fn->ncounters);
-		for (j = 0; j < fn->ncounters; j++)
-			arcov_wr_counter(w, fn->counters[j]);
+		arcov_wr_counters(w, fn->counters, fn->ncounters);
 	}
 }
 

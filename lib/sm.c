@@ -18,12 +18,13 @@ int arcov_sm_encode(unsigned char *p, int64_t v, int width)
 	/* Magnitude computed in unsigned arithmetic so INT64_MIN is safe. */
 	uint64_t m = v < 0 ? -(uint64_t)v : (uint64_t)v;
 	uint64_t limit = width == 8 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
-	int i;
 
 	if (m > limit)
 		return ARCOV_ERANGE;
-	for (i = 0; i < width; i++, m >>= 8)
-		p[i] = (unsigned char)(m & 0xff);
+	if (width == 8)
+		arcov_put_le64(p, m);
+	else
+		arcov_put_le32(p, (uint32_t)m);
 	if (v < 0)
 		p[width - 1] |= 0x80;
 	return 0;
@@ -228,87 +229,70 @@ void arcov_wr_init(struct arcov_wr *w, void *data, size_t cap)
 	w->status = 0;
 }
 
-void arcov_wr_bytes(struct arcov_wr *w, const void *p, size_t n)
-{
-	if (w->data && !w->status) {
-		if (w->cap - w->len < n)
-			w->status = ARCOV_ERANGE;
-		else
-			memcpy(w->data + w->len, p, n);
-	}
-	w->len += n;
-}
-
-/*
- * Store magnitude @m (already range-checked) with sign @neg as @width bytes.
- * Without a buffer this only counts, so the sizing pass costs next to
- * nothing -- the runtime serializes every counter twice at each dump.
+/**
+ * arcov_wr_counters - write the @n counters at @v.
+ * The size and the error are those of arcov_wr_counter() on each in turn,
+ * but the range is checked in the same sweep that stores them: counters
+ * make up most of every .da, and the runtime writes each of them twice at
+ * every dump.
  */
-static inline void wr_sm(struct arcov_wr *w, uint64_t m, int neg, int width)
+void arcov_wr_counters(struct arcov_wr *w, const uint64_t *v, size_t n)
 {
-	int i;
+	unsigned char *p = arcov_wr_reserve(w, n * ARCOV_COUNTER);
+	uint64_t any = 0;
+	size_t i;
 
-	if (w->data && !w->status) {
-		if (w->cap - w->len < (size_t)width) {
-			w->status = ARCOV_ERANGE;
-		} else {
-			unsigned char *p = w->data + w->len;
-
-			for (i = 0; i < width; i++, m >>= 8)
-				p[i] = (unsigned char)m;
-			if (neg)
-				p[width - 1] |= 0x80;
+	if (p) {
+		for (i = 0; i < n; i++, p += ARCOV_COUNTER) {
+			arcov_put_le64(p, v[i]);
+			any |= v[i];
 		}
+	} else {
+		for (i = 0; i < n; i++)
+			any |= v[i];
 	}
-	w->len += (size_t)width;
+	if (any > (uint64_t)ARCOV_COUNTER_MAX)
+		arcov_wr_range_error(w);
 }
 
-void arcov_wr_word(struct arcov_wr *w, int64_t v)
+/* Store @len characters of @s zero-padded to @padded bytes: the last word
+ * is zeroed first and the characters copied over its start, so the
+ * padding costs one store instead of a second copy. */
+static void put_padded(unsigned char *p, const char *s, size_t len,
+		       size_t padded)
 {
-	uint64_t m = v < 0 ? -(uint64_t)v : (uint64_t)v;
-
-	if (m > (uint64_t)ARCOV_WORD_MAX) {
-		if (!w->status)
-			w->status = ARCOV_ERANGE;
-		m = 0;
-	}
-	wr_sm(w, m, v < 0 && m, ARCOV_WORD);
-}
-
-void arcov_wr_counter(struct arcov_wr *w, uint64_t v)
-{
-	if (v > (uint64_t)ARCOV_COUNTER_MAX) {
-		if (!w->status)
-			w->status = ARCOV_ERANGE;
-		v = 0;
-	}
-	wr_sm(w, v, 0, ARCOV_COUNTER);
-}
-
-static void wr_string_body(struct arcov_wr *w, const char *s, size_t len)
-{
-	static const unsigned char zeros[4];
-
-	arcov_wr_bytes(w, s, len);
-	arcov_wr_bytes(w, zeros, arcov_str_padded(len) - len);
+	arcov_put_le32(p + padded - ARCOV_WORD, 0);
+	memcpy(p, s, len);
 }
 
 void arcov_wr_counted_string(struct arcov_wr *w, const char *s)
 {
-	size_t len = strlen(s);
+	size_t len = strlen(s), padded = arcov_str_padded(len);
+	uint32_t sep = arcov_sm_word(ARCOV_SEP_FILE);
+	unsigned char *p;
 
-	arcov_wr_word(w, ARCOV_SEP_FILE);
-	arcov_wr_word(w, len > (size_t)ARCOV_WORD_MAX ? -1 : (int64_t)len);
-	if (len > (size_t)ARCOV_WORD_MAX && !w->status)
-		w->status = ARCOV_ERANGE;
-	wr_string_body(w, s, len);
-	arcov_wr_word(w, ARCOV_SEP_FILE);
+	if (len > (size_t)ARCOV_WORD_MAX)
+		arcov_wr_range_error(w);
+	/* Names are most of a .da after the counters: separator, length,
+	 * characters and separator go into one reservation. */
+	p = arcov_wr_reserve(w, 3 * ARCOV_WORD + padded);
+	if (p) {
+		arcov_put_le32(p, sep);
+		arcov_put_le32(p + ARCOV_WORD, (uint32_t)len);
+		put_padded(p + 2 * ARCOV_WORD, s, len, padded);
+		arcov_put_le32(p + 2 * ARCOV_WORD + padded, sep);
+	}
 }
 
 void arcov_wr_delimited_string(struct arcov_wr *w, int32_t delim, const char *s)
 {
+	size_t len = strlen(s), padded = arcov_str_padded(len);
+	unsigned char *p;
+
 	arcov_wr_word(w, delim);
-	wr_string_body(w, s, strlen(s));
+	p = arcov_wr_reserve(w, padded);
+	if (p)
+		put_padded(p, s, len, padded);
 	arcov_wr_word(w, delim);
 }
 

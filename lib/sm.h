@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include "error.h"
 
@@ -102,9 +103,96 @@ struct arcov_wr {
 };
 
 void arcov_wr_init(struct arcov_wr *w, void *data, size_t cap);
-void arcov_wr_word(struct arcov_wr *w, int64_t v);
-void arcov_wr_counter(struct arcov_wr *w, uint64_t v);
-void arcov_wr_bytes(struct arcov_wr *w, const void *p, size_t n);
+
+/*
+ * The primitives are inline: the runtime serializes every record twice at
+ * each dump (sizing, then filling), and a call per word would cost more
+ * than the encoding itself.
+ */
+
+/* Store @v as 4 (8) little-endian bytes.  Byte by byte, so it is right on
+ * any host; GCC merges the stores into one where the host agrees. */
+static inline void arcov_put_le32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
+static inline void arcov_put_le64(unsigned char *p, uint64_t v)
+{
+	arcov_put_le32(p, (uint32_t)v);
+	arcov_put_le32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* The bits of a word holding @v, which must lie in
+ * [-ARCOV_WORD_MAX, ARCOV_WORD_MAX], for arcov_put_le32(). */
+static inline uint32_t arcov_sm_word(int64_t v)
+{
+	return v < 0 ? (uint32_t)-v | 0x80000000u : (uint32_t)v;
+}
+
+/* Record ARCOV_ERANGE unless an earlier error is already recorded. */
+static inline void arcov_wr_range_error(struct arcov_wr *w)
+{
+	if (!w->status)
+		w->status = ARCOV_ERANGE;
+}
+
+/*
+ * Count @n more bytes and return where they go -- or NULL when only
+ * counting, after an error, or when they do not fit (which records
+ * ARCOV_ERANGE).
+ */
+static inline unsigned char *arcov_wr_reserve(struct arcov_wr *w, size_t n)
+{
+	unsigned char *p = NULL;
+
+	if (w->data && !w->status) {
+		if (w->cap - w->len < n)
+			w->status = ARCOV_ERANGE;
+		else
+			p = w->data + w->len;
+	}
+	w->len += n;
+	return p;
+}
+
+static inline void arcov_wr_bytes(struct arcov_wr *w, const void *p, size_t n)
+{
+	unsigned char *to = arcov_wr_reserve(w, n);
+
+	if (to)
+		memcpy(to, p, n);
+}
+
+/* Write a 4-byte word; |@v| above ARCOV_WORD_MAX records ARCOV_ERANGE. */
+static inline void arcov_wr_word(struct arcov_wr *w, int64_t v)
+{
+	unsigned char *p;
+
+	if (v > ARCOV_WORD_MAX || v < -ARCOV_WORD_MAX)
+		arcov_wr_range_error(w);
+	p = arcov_wr_reserve(w, ARCOV_WORD);
+	if (p)
+		arcov_put_le32(p, arcov_sm_word(v));
+}
+
+/* Write an 8-byte counter; above ARCOV_COUNTER_MAX records ARCOV_ERANGE. */
+static inline void arcov_wr_counter(struct arcov_wr *w, uint64_t v)
+{
+	unsigned char *p;
+
+	if (v > (uint64_t)ARCOV_COUNTER_MAX)
+		arcov_wr_range_error(w);
+	p = arcov_wr_reserve(w, ARCOV_COUNTER);
+	if (p)
+		arcov_put_le64(p, v);
+}
+
+/* Write @n counters: the size and error of arcov_wr_counter() on each. */
+void arcov_wr_counters(struct arcov_wr *w, const uint64_t *v, size_t n);
 void arcov_wr_counted_string(struct arcov_wr *w, const char *s);
 void arcov_wr_delimited_string(struct arcov_wr *w, int32_t delim, const char *s);
 

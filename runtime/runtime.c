@@ -62,14 +62,18 @@ void arcov_rt_summary_add(struct arcov_da_summary *s, const uint64_t *c,
 	size_t i;
 
 	add.arcs = n > ARCOV_WORD_MAX ? ARCOV_WORD_MAX : (uint32_t)n;
+	/* Saturating at UINT64_MAX and clamping once at the end gives the
+	 * same totals as clamping every counter and every partial sum. */
 	for (i = 0; i < n; i++) {
-		uint64_t v = c[i] > ARCOV_COUNTER_MAX ? ARCOV_COUNTER_MAX : c[i];
-
-		add.sum = v > ARCOV_COUNTER_MAX - add.sum ?
-			ARCOV_COUNTER_MAX : add.sum + v;
-		if (v > add.max)
-			add.max = v;
+		if (__builtin_add_overflow(add.sum, c[i], &add.sum))
+			add.sum = UINT64_MAX;
+		if (c[i] > add.max)
+			add.max = c[i];
 	}
+	if (add.sum > ARCOV_COUNTER_MAX)
+		add.sum = ARCOV_COUNTER_MAX;
+	if (add.max > ARCOV_COUNTER_MAX)
+		add.max = ARCOV_COUNTER_MAX;
 	arcov_rt_summary_merge(s, &add);
 }
 
@@ -88,17 +92,19 @@ void arcov_rt_summary_merge(struct arcov_da_summary *s,
  * increment racing with the dump lands either in @to or in the new run. */
 static void counters_take(struct arcov_object *obj, uint64_t *to)
 {
+	size_t bytes = obj->ncounters * sizeof *to;
 	uint32_t i;
 
-	for (i = 0; i < obj->ncounters; i++) {
-		if (obj->flags & ARCOV_OBJ_ATOMIC) {
-			to[i] = __atomic_exchange_n(&obj->counters[i], 0,
-						    __ATOMIC_RELAXED);
-		} else {
-			to[i] = obj->counters[i];
-			obj->counters[i] = 0;
+	if (!(obj->flags & ARCOV_OBJ_ATOMIC)) {
+		if (bytes) {	/* counters may be NULL; memcpy forbids it */
+			memcpy(to, obj->counters, bytes);
+			memset(obj->counters, 0, bytes);
 		}
+		return;
 	}
+	for (i = 0; i < obj->ncounters; i++)
+		to[i] = __atomic_exchange_n(&obj->counters[i], 0,
+					    __ATOMIC_RELAXED);
 }
 
 static void counters_zero(struct arcov_object *obj)

@@ -159,47 +159,55 @@ static void estimate_merged(struct arcov_rt_job *job, const struct settings *s)
 	arcov_da_free(&da);
 }
 
-/* Append a block for @job's object holding this run's counts. */
+/*
+ * Append a block for @job's object holding this run's counts, or leave @da
+ * as it was and fail.  The block only lives until the file is written, so
+ * it borrows the names, counts and label tail rather than copying them;
+ * block_unappend() must take it off before @da is freed.
+ */
 static int block_append(struct arcov_da *da, const struct arcov_rt_job *job,
 			const struct settings *s)
 {
 	const struct arcov_object *obj = job->obj;
-	const uint64_t *counts = job->counts;
+	uint64_t *counts = job->counts;
 	struct arcov_da_block *blk;
+	struct arcov_da_fn *fns;
 	uint32_t i;
 
-	blk = realloc(da->blocks, (da->nblocks + 1) * sizeof *blk);
-	if (!blk)
+	fns = malloc(obj->nfns ? obj->nfns * sizeof *fns : 1);
+	if (!fns)
 		return ARCOV_ENOMEM;
+	blk = realloc(da->blocks, (da->nblocks + 1) * sizeof *blk);
+	if (!blk) {
+		free(fns);
+		return ARCOV_ENOMEM;
+	}
 	da->blocks = blk;
 	blk = &da->blocks[da->nblocks++];
 	memset(blk, 0, sizeof *blk);
 	blk->object = job->run;
-	if (s->tail_len) {
-		blk->ext_tail = malloc(s->tail_len);
-		if (!blk->ext_tail)
-			return ARCOV_ENOMEM;
-		memcpy(blk->ext_tail, s->tail, s->tail_len);
-		blk->ext_tail_len = s->tail_len;
-	}
-	blk->fns = calloc(obj->nfns ? obj->nfns : 1, sizeof *blk->fns);
-	if (!blk->fns)
-		return ARCOV_ENOMEM;
+	blk->ext_tail = s->tail;
+	blk->ext_tail_len = s->tail_len;
+	blk->fns = fns;
+	blk->nfns = obj->nfns;
 	for (i = 0; i < obj->nfns; i++) {
 		const struct arcov_fn_info *info = &obj->fns[i];
-		struct arcov_da_fn *fn = &blk->fns[blk->nfns++];
-		size_t bytes = info->ncounters * sizeof *fn->counters;
 
-		fn->name = strdup(info->name);
-		fn->checksum = info->checksum;
-		fn->ncounters = info->ncounters;
-		fn->counters = malloc(bytes ? bytes : 1);
-		if (!fn->name || !fn->counters)
-			return ARCOV_ENOMEM;
-		memcpy(fn->counters, counts, bytes);
+		/* Never written through: the block is only serialized. */
+		fns[i].offset = 0;
+		fns[i].name = (char *)info->name;
+		fns[i].checksum = info->checksum;
+		fns[i].ncounters = info->ncounters;
+		fns[i].counters = counts;
 		counts += info->ncounters;
 	}
 	return 0;
+}
+
+/* Take the block of block_append() off @da, freeing only what it owns. */
+static void block_unappend(struct arcov_da *da)
+{
+	free(da->blocks[--da->nblocks].fns);
 }
 
 /* Serialize @da and replace @path with it. */
@@ -278,6 +286,8 @@ static void write_job(struct arcov_rt_job *jobs, size_t n, size_t i,
 	}
 	if (da_store(job->path, &da, &err))
 		arcov_rt_warn("%s", err.msg);
+	if (!blk)	/* the last block is block_append()'s */
+		block_unappend(&da);
 free_da:
 	arcov_da_free(&da);
 unlock:

@@ -76,6 +76,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-except.sh \
 	testsuite/e2e/e2e-lost.sh \
 	testsuite/e2e/e2e-dlopen.sh \
+	testsuite/e2e/e2e-dump.sh \
 	testsuite/e2e/e2e-fork.sh \
 	testsuite/e2e/e2e-exec.sh
 TESTS += $(E2E_TESTS)
@@ -102,7 +103,8 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/recursion.c testsuite/e2e/jump.c \
 	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c \
-	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c
+	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
+	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 
 ## ---- whole-project use: arcov-merge, directory trees, --binary (issue 4) ----
 # test-merge: random inputs merged in every order and grouping must give
@@ -132,6 +134,7 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-cobertura.sh \
 	testsuite/report/report-exclude.sh \
 	testsuite/report/report-exceptions.sh \
+	testsuite/report/report-called.sh \
 	testsuite/report/report-gates.sh \
 	testsuite/report/test-exclude
 TESTS += $(REPORT_FORMAT_TESTS)

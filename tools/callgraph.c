@@ -547,7 +547,7 @@ static int block_costs(struct build *b, struct arcov_mfn *fn, size_t oi,
 			p->calls = of->counts.block[blk];
 		}
 	}
-	n->entries = add_sat(n->entries, of->counts.block[0]);
+	n->entries = add_sat(n->entries, arcov_obj_fn_calls(of));
 free_items:
 	free(files);
 	free(lines);

@@ -201,7 +201,7 @@ static void function_details(FILE *f, const struct text *t,
 			     const struct arcov_mfn *fn)
 {
 	const struct arcov_mblock *exit_blk = &fn->blocks[fn->nblocks - 1];
-	int64_t returned = exit_blk->count, called = fn->blocks[0].count;
+	int64_t returned = exit_blk->count, called = arcov_modern_calls(fn);
 	char b1[ARCOV_PERCENT_MAX], b2[ARCOV_PERCENT_MAX];
 	char b3[ARCOV_PERCENT_MAX];
 	char *name;

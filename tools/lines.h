@@ -194,6 +194,13 @@ struct arcov_modern {
 	size_t **maps;		/* the file_src maps, one per object */
 };
 
+/* arcov_modern_calls - how many times @fn was called: arcov_obj_fn_calls(),
+ * as gcov 12 keeps counts. */
+static inline int64_t arcov_modern_calls(const struct arcov_mfn *fn)
+{
+	return (int64_t)arcov_obj_fn_calls(&fn->obj->fns[fn->index]);
+}
+
 /**
  * arcov_modern_add - take @obj's functions into @m (which keeps pointers
  * into @obj: it must outlive @m), creating sources as gcov 12's

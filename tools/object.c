@@ -320,6 +320,21 @@ int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
 	return 1;
 }
 
+uint64_t arcov_obj_fn_calls(const struct arcov_obj_fn *fn)
+{
+	const struct arcov_bbg_fn *g = fn->graph;
+	uint64_t calls = fn->counts.block[0];
+	uint32_t a;
+
+	/* A solved entry block's outflow is its count, so this cannot go
+	 * below zero; the clamp only keeps that true of any graph. */
+	for (a = g->first_arc[0]; a < g->first_arc[1]; a++)
+		if (g->arcs[a].flags & ARCOV_ARC_FAKE)
+			calls -= calls < fn->counts.arc[a] ? calls :
+							     fn->counts.arc[a];
+	return calls;
+}
+
 void arcov_obj_free(struct arcov_obj *obj)
 {
 	size_t k;

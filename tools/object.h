@@ -101,6 +101,17 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
 int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
 			    size_t size);
 
+/**
+ * arcov_obj_fn_calls - how many times @fn was called: its entry block's
+ * count less the counts of the fake arcs leaving the entry block.  Those
+ * arcs bring the second returns of setjmp() and fork() and the landings of
+ * exceptions and non-local gotos (FORMATS.md §3.3 steps 4 and 5), which
+ * enter the function's body again without a call; the report's "called",
+ * the JSON "execution_count", lcov's FNDA and the exports' invocations are
+ * all this count.
+ */
+uint64_t arcov_obj_fn_calls(const struct arcov_obj_fn *fn);
+
 /* arcov_obj_free - release what arcov_obj_load() read; @obj is zeroed. */
 void arcov_obj_free(struct arcov_obj *obj);
 

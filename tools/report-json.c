@@ -129,7 +129,8 @@ static void json_function(FILE *f, const struct arcov_mfn *fn)
 		"\"end_line\": %u, \"end_column\": 0, \"blocks\": %u, "
 		"\"blocks_executed\": %u, \"execution_count\": %" PRId64 "}",
 		arcov_fn_first_line(fn), arcov_fn_last_line(fn),
-		fn->nblocks - 2, fn->blocks_executed, fn->blocks[0].count);
+		fn->nblocks - 2, fn->blocks_executed,
+		arcov_modern_calls(fn));
 	free(demangled);
 }
 

@@ -46,11 +46,11 @@ static int lcov_functions(FILE *f, const struct arcov_msrc *src)
 			if (fns[j] && !strcmp(fns[j]->name, fns[i]->name))
 				break;
 		if (j < i) {
-			counts[j] += fns[i]->blocks[0].count;
+			counts[j] += arcov_modern_calls(fns[i]);
 			fns[i] = NULL;
 			continue;
 		}
-		counts[i] = fns[i]->blocks[0].count;
+		counts[i] = arcov_modern_calls(fns[i]);
 		fprintf(f, "FN:%u,%s\n", arcov_fn_first_line(fns[i]),
 			fns[i]->name);
 	}

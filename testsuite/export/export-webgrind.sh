@@ -126,6 +126,27 @@ grep -qx 'counter::add(int) cxx.cc line 11 self 6 incl 6 calls 6' \
 grep -qx 'counter::counter() cxx.cc line 9 self 1 incl 1 calls 1' \
 	"$tmp/got" || fail "cxx: the constructor: $(cat "$tmp/got")"
 
+# called.cc: setjmp() returns a second time into jumps() (2 of 4 calls)
+# and guarded() catches 2 exceptions (of 7 calls).  The fake arcs from
+# ENTRY that bring them are no invocations, so each is invoked as often as
+# main calls it, and main's call sites get all of its inclusive cost: main
+# includes the whole program (99).
+build called report/called.cc -- -O0
+run called
+webgrind called cachegrind.out.called called.cc
+"$wgcheck" -d 7 "$tmp/called/cachegrind.out.called.webgrind" > "$tmp/got.d" ||
+	fail "called: $(cat "$tmp/got.d")"
+awk '/^[^ ]/ { on = /^(_ZL5jumpsi|_ZL7guardedi|main) / } on && !/^  to /' \
+	"$tmp/got.d" > "$tmp/got"
+cat > "$tmp/want" <<'EOF'
+_ZL5jumpsi called.cc line 18 self 18 incl 30 calls 4
+  from main:47 x4 cost 30
+_ZL7guardedi called.cc line 33 self 20 incl 41 calls 7
+  from main:49 x7 cost 41
+main called.cc line 42 self 28 incl 99 calls 1
+EOF
+same "called: invocations are calls" "$tmp/want" "$tmp/got"
+
 # Two programs in one tree, each with its own main.
 build tree/a e2e/loops.c -- -O0
 run tree/a

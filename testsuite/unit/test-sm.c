@@ -207,6 +207,38 @@ static void test_writer_sizing(void **state)
 	assert_int_equal(w.status, ARCOV_ERANGE);
 }
 
+/* The array writer gives the bytes, size and errors of one call per value. */
+static void test_counter_array(void **state)
+{
+	static const uint64_t v[3] = { 5, 0, INT64_MAX };
+	const uint64_t bad[2] = { 1, (uint64_t)INT64_MAX + 1 };
+	unsigned char buf[24];
+	struct arcov_wr w;
+
+	arcov_wr_init(&w, NULL, 0);
+	arcov_wr_counters(&w, v, 3);
+	assert_int_equal(w.status, 0);
+	assert_int_equal(w.len, 24);
+	arcov_wr_init(&w, buf, sizeof buf);
+	arcov_wr_counters(&w, v, 3);
+	assert_int_equal(arcov_wr_result(&w), 24);
+	assert_bytes_hex(buf, 24, "0500000000000000 0000000000000000"
+			 " ffffffffffffff7f");
+
+	arcov_wr_init(&w, NULL, 0);
+	arcov_wr_counters(&w, bad, 2);
+	assert_int_equal(arcov_wr_result(&w), ARCOV_ERANGE);
+	assert_int_equal(w.len, 16);
+
+	arcov_wr_init(&w, buf, 23);
+	arcov_wr_counters(&w, v, 3);
+	assert_int_equal(arcov_wr_result(&w), ARCOV_ERANGE);
+
+	arcov_wr_init(&w, buf, sizeof buf);
+	arcov_wr_counters(&w, v, 0);
+	assert_int_equal(arcov_wr_result(&w), 0);
+}
+
 static void test_negative_counter_rejected(void **state)
 {
 	struct arcov_err err = { 0, "" };
@@ -238,6 +270,7 @@ int main(void)
 		cmocka_unit_test(test_counted_truncations),
 		cmocka_unit_test(test_counted_malformed),
 		cmocka_unit_test(test_writer_sizing),
+		cmocka_unit_test(test_counter_array),
 		cmocka_unit_test(test_negative_counter_rejected),
 		cmocka_unit_test(test_strerror),
 	};
