@@ -319,60 +319,31 @@ static int add_line(struct build *b, size_t node, uint32_t file,
 	return 0;
 }
 
-/* Read @obj's .arcov-notes and check it describes the same functions as
- * its .bbg, in the same order. */
+/* Read @obj's .arcov-notes (arcov_obj_read_notes() checks that it
+ * describes the same functions) and check the names the profile prints. */
 static int load_notes(struct build *b, const struct arcov_obj *obj,
 		      struct arcov_notes *notes)
 {
-	size_t n = strlen(obj->stem), k, c, size;
-	unsigned char *data;
-	char *path = malloc(n + sizeof ".arcov-notes");
-	int r;
+	size_t n = strlen(obj->stem), k, c;
+	char *path;
+	int r = arcov_obj_read_notes(obj, notes, b->err);
 
+	if (r < 0)
+		return r;
+	path = malloc(n + sizeof ".arcov-notes");
 	if (!path)
 		return oom(b);
 	memcpy(path, obj->stem, n);
 	memcpy(path + n, ".arcov-notes", sizeof ".arcov-notes");
-	r = arcov_file_slurp(path, &data, &size, b->err);
-	if (r < 0)
-		goto free_path;
-	r = arcov_notes_read(notes, data, size, path, b->err);
-	free(data);
-	if (r < 0)
-		goto free_path;
-	for (k = 0; k < notes->nfns || k < obj->nfns; k++) {
-		const struct arcov_bbg_fn *g =
-			k < obj->nfns ? obj->fns[k].graph : NULL;
-		const struct arcov_notes_fn *f =
-			k < notes->nfns ? &notes->fns[k] : NULL;
+	for (k = 0; r == 0 && k < notes->nfns; k++) {
+		const struct arcov_notes_fn *f = &notes->fns[k];
 
-		if (!f) {
-			r = arcov_errf(b->err, ARCOV_EMISMATCH, path, -1,
-				       "no record for function %s of %s",
-				       g->name, obj->bbg_path);
-			goto free_path;
-		}
-		if (!g || strcmp(g->name, f->name) ||
-		    g->checksum != f->checksum || g->nblocks != f->nblocks) {
-			r = arcov_errf(b->err, ARCOV_EMISMATCH, path,
-				       (long)f->offset,
-				       "function %s does not match function "
-				       "%zu of %s", f->name, k + 1,
-				       obj->bbg_path);
-			goto free_path;
-		}
 		r = check_name(b, f->source, path, f->offset);
-		if (r < 0)
-			goto free_path;
-		for (c = 0; c < f->ncalls; c++) {
-			if (!f->calls[c].callee)
-				continue;
-			r = check_name(b, f->calls[c].callee, path, f->offset);
-			if (r < 0)
-				goto free_path;
-		}
+		for (c = 0; r == 0 && c < f->ncalls; c++)
+			if (f->calls[c].callee)
+				r = check_name(b, f->calls[c].callee, path,
+					       f->offset);
 	}
-free_path:
 	free(path);
 	return r;
 }

@@ -353,3 +353,47 @@ void arcov_obj_free(struct arcov_obj *obj)
 	free(obj->da_path);
 	memset(obj, 0, sizeof *obj);
 }
+
+int arcov_obj_read_notes(const struct arcov_obj *obj,
+			 struct arcov_notes *notes, struct arcov_err *err)
+{
+	size_t n = strlen(obj->stem), k, size;
+	unsigned char *data;
+	char *path = malloc(n + sizeof ".arcov-notes");
+	int r, saved;
+
+	if (!path)
+		return arcov_errf(err, ARCOV_ENOMEM, obj->stem, -1,
+				  "out of memory");
+	memcpy(path, obj->stem, n);
+	memcpy(path + n, ".arcov-notes", sizeof ".arcov-notes");
+	r = arcov_file_slurp(path, &data, &size, err);
+	if (r < 0)
+		goto free_path;
+	r = arcov_notes_read(notes, data, size, path, err);
+	free(data);
+	for (k = 0; r == 0 && (k < notes->nfns || k < obj->nfns); k++) {
+		const struct arcov_bbg_fn *g =
+			k < obj->nfns ? obj->fns[k].graph : NULL;
+		const struct arcov_notes_fn *f =
+			k < notes->nfns ? &notes->fns[k] : NULL;
+
+		if (!f)
+			r = arcov_errf(err, ARCOV_EMISMATCH, path, -1,
+				       "no record for function %s of %s",
+				       g->name, obj->bbg_path);
+		else if (!g || strcmp(g->name, f->name) ||
+			 g->checksum != f->checksum ||
+			 g->nblocks != f->nblocks)
+			r = arcov_errf(err, ARCOV_EMISMATCH, path,
+				       (long)f->offset,
+				       "function %s does not match function "
+				       "%zu of %s", f->name, k + 1,
+				       obj->bbg_path);
+	}
+free_path:
+	saved = errno;
+	free(path);
+	errno = saved;
+	return r;
+}

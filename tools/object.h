@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "bb.h"
+#include "arcov-notes.h"
 #include "bbg.h"
 #include "da.h"
 #include "error.h"
@@ -111,6 +112,17 @@ int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
  * all this count.
  */
 uint64_t arcov_obj_fn_calls(const struct arcov_obj_fn *fn);
+
+/**
+ * arcov_obj_read_notes - read @obj's extension notes (STEM.arcov-notes)
+ * into the zeroed @notes and check that they describe the functions of its
+ * .bbg, in the same order (name, checksum, block count).
+ * Returns 0; ARCOV_EIO with errno kept (ENOENT: no notes); ARCOV_EMISMATCH
+ * for notes of another build; or the reader's error.  @notes is released
+ * with arcov_notes_free() whatever the result.
+ */
+int arcov_obj_read_notes(const struct arcov_obj *obj,
+			 struct arcov_notes *notes, struct arcov_err *err);
 
 /* arcov_obj_free - release what arcov_obj_load() read; @obj is zeroed. */
 void arcov_obj_free(struct arcov_obj *obj);

@@ -83,53 +83,24 @@ static int load_notes(const struct arcov_obj *obj, struct arcov_notes *notes,
 		      int hide_eh, FILE *diag)
 {
 	struct arcov_err err = { 0 };
-	unsigned char *data;
-	size_t size, k;
-	char *path;
 	int r;
 
-	path = malloc(strlen(obj->stem) + sizeof ".arcov-notes");
-	if (!path)
-		return ARCOV_ENOMEM;
-	strcpy(path, obj->stem);
-	strcat(path, ".arcov-notes");
 	errno = 0;
-	r = arcov_file_slurp(path, &data, &size, &err);
+	r = arcov_obj_read_notes(obj, notes, &err);
 	if (r == ARCOV_EIO && errno == ENOENT) {
 		if (hide_eh)
-			fprintf(diag, "arcov: warning: %s: cannot open: %s; "
-				"its exception-handling code is not known\n",
-				path, strerror(ENOENT));
-		r = 1;
-		goto free_path;
-	}
-	if (r == 0) {
-		r = arcov_notes_read(notes, data, size, path, &err);
-		free(data);
+			fprintf(diag, "arcov: warning: %s.arcov-notes: cannot "
+				"open: %s; its exception-handling code is not "
+				"known\n", obj->stem, strerror(ENOENT));
+		return 1;
 	}
 	if (r == ARCOV_ENOMEM)
-		goto free_path;
+		return r;
 	if (r < 0) {
 		fprintf(diag, "arcov: warning: %s; ignored\n", err.msg);
-		r = 1;
-		goto free_path;
+		return 1;
 	}
-	for (k = 0; k < obj->nfns; k++) {
-		const struct arcov_bbg_fn *g = obj->fns[k].graph;
-
-		if (k >= notes->nfns || strcmp(notes->fns[k].name, g->name) ||
-		    notes->fns[k].checksum != g->checksum ||
-		    notes->fns[k].nblocks != g->nblocks) {
-			fprintf(diag, "arcov: warning: %s: function %s of %s "
-				"is not described (stale notes?); ignored\n",
-				path, g->name, obj->bbg_path);
-			r = 1;
-			goto free_path;
-		}
-	}
-free_path:
-	free(path);
-	return r;
+	return 0;
 }
 
 int arcov_pnotes_apply(struct arcov_modern *m, int hide_eh, FILE *diag)

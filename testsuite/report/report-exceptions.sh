@@ -88,6 +88,6 @@ same "notes are not needed otherwise" want err
 printf 'arcov-notes 1\nfunction main 1 3\nsource 1 1 eh.cc\nstatements 0 0 0\nend\n' \
 	>eh.arcov-notes
 "$ARCOV" -n -b --exclude-exception-branches eh.cc >out 2>err
-echo "arcov: warning: eh.arcov-notes: function _ZL5checki of eh.bbg is not described (stale notes?); ignored" >want
+echo "arcov: warning: eh.arcov-notes: offset 14: function main does not match function 1 of eh.bbg; ignored" >want
 same "stale notes warning" want err
 exit $fail
