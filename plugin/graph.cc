@@ -5,7 +5,8 @@
  * reach EXIT, abnormal and exception edges replaced by fake arcs to EXIT and
  * from ENTRY, then a spanning tree whose arcs get no counter.  Unlike 3.3,
  * which filled the tree in edge-list order, the tree here prefers arcs that
- * static loop information says are hot, so counters sit on cold arcs; and
+ * a static branch prediction in GCC's manner guesses hot, so counters sit on
+ * cold arcs (and, other things equal, off critical edges); and
  * the fake arc of a call to a function of the unit that is proved to
  * return (ap_returns_analyze) stays off the tree with a counter that is
  * never incremented, its count being 0.
@@ -441,6 +442,7 @@ static bool dead_end_p(basic_block bb)
 #define AP_ODDS_EXIT_LOOP	0.1	/* a loop runs ten times */
 #define AP_ODDS_EXPECTED	9.0	/* __builtin_expect: 90% */
 #define AP_ODDS_HINT		0.3	/* the front end's "predict" notes */
+#define AP_ODDS_CALL		0.5	/* guards a call: about 2 in 3 not taken */
 /* Rounds of frequency propagation: enough for nested loops to settle
  * into their order of magnitude, which is all the tree needs. */
 #define AP_FREQ_ROUNDS		40
@@ -492,6 +494,43 @@ static edge expected_arm(basic_block bb)
 	return NULL;
 }
 
+/* How many ways out of @bb lead on inside the function: its arcs but the
+ * fake ones and the exception edges. */
+static int real_succs(basic_block bb)
+{
+	edge_iterator ei;
+	edge e;
+	int n = 0;
+
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		if (!(e->flags & (EDGE_FAKE | EDGE_EH)))
+			n++;
+	return n;
+}
+
+/* GCC's call heuristic (tree_estimate_probability_bb): an arm of a
+ * condition that is the only way into a block holding a call with side
+ * effects guards that call, and such calls are often there to report or
+ * handle something exceptional.  Inexpensive built-ins and const or pure
+ * functions signal nothing. */
+static bool guards_call_p(edge e)
+{
+	gimple_stmt_iterator gsi;
+
+	if (!(e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)) ||
+	    !single_pred_p(e->dest))
+		return false;
+	for (gsi = gsi_start_bb(e->dest); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+
+		if (call && gimple_call_fndecl(call) &&
+		    !gimple_inexpensive_call_p(call) &&
+		    gimple_has_side_effects(call))
+			return true;
+	}
+	return false;
+}
+
 /* Relative odds of @e among its source's successors. */
 static double arc_odds(edge e, edge expected)
 {
@@ -503,12 +542,18 @@ static double arc_odds(edge e, edge expected)
 		return AP_ODDS_EH;
 	if (dead_end_p(e->dest))
 		return AP_ODDS_DEAD_END;
+	/* As GCC's combine_predictions_for_bb(): the arms of a multiway
+	 * branch are even but for those that are surely unlikely. */
+	if (real_succs(e->src) > 2)
+		return odds;
 	if (current_loops && e->src->loop_father &&
 	    loop_outer(e->src->loop_father) &&
 	    loop_exit_edge_p(e->src->loop_father, e))
 		odds *= AP_ODDS_EXIT_LOOP;
 	if (e == expected)
 		odds *= AP_ODDS_EXPECTED;
+	if (guards_call_p(e))
+		odds *= AP_ODDS_CALL;
 	if (e->dest != EXIT_BLOCK_PTR_FOR_FN(cfun) &&
 	    hinted_unlikely_p(e->dest))
 		odds *= AP_ODDS_HINT;
@@ -641,6 +686,18 @@ static void tree_try(uint32_t *parent, struct ap_arc *a)
 	a->flags |= ARCOV_ARC_ON_TREE;
 }
 
+/*
+ * What a counter costs on a critical edge, relative to one elsewhere: the
+ * edge needs a block of its own, which the optimizers cannot always lay
+ * out on the path it counts, so part of the time it adds a jump.  The
+ * weight of such an arc is its estimated cost if it gets a counter.  Too
+ * high a price (2, each counter paying a jump; or GCC's own rule, every
+ * critical edge on the tree first) moves counters to hotter arcs.  The
+ * value was measured, not derived: 1.2 to 1.3 do best on bench/overhead's
+ * Lua workload (doc/notes-format.md §4).
+ */
+#define AP_CRITICAL_COST	1.25
+
 struct tree_key {
 	double weight;
 	bool critical;
@@ -654,7 +711,8 @@ static int tree_key_cmp(const void *pa, const void *pb)
 
 	if (a->weight != b->weight)
 		return a->weight > b->weight ? -1 : 1;
-	/* A counter on a critical edge costs a new block: keep them off. */
+	/* At equal weight, the counter off the critical edge needs no
+	 * block of its own. */
 	if (a->critical != b->critical)
 		return a->critical ? -1 : 1;
 	return a->index < b->index ? -1 : a->index > b->index;
@@ -684,8 +742,10 @@ static void build_spanning_tree(struct ap_graph *g)
 		    ((a->flags & ARCOV_ARC_FAKE) || a->dest == exit))
 			tree_try(parent, a);
 		else if (!a->ignore) {
-			keys[nkeys].weight = a->weight;
 			keys[nkeys].critical = EDGE_CRITICAL_P(a->e);
+			keys[nkeys].weight = a->weight;
+			if (keys[nkeys].critical)
+				keys[nkeys].weight *= AP_CRITICAL_COST;
 			keys[nkeys].index = i;
 			nkeys++;
 		}
