@@ -1050,16 +1050,11 @@ void arcov_modern_clear(struct arcov_msrc *src)
 void arcov_modern_free(struct arcov_modern *m)
 {
 	size_t i;
-	uint32_t ln;
 
 	for (i = 0; i < m->nsrcs; i++) {
 		struct arcov_msrc *src = &m->srcs[i];
 
-		for (ln = 0; src->lines && ln < src->nlines; ln++) {
-			free(src->lines[ln].blocks);
-			free(src->lines[ln].branches);
-		}
-		free(src->lines);
+		arcov_modern_clear(src);
 		free(src->fns);
 		free(src->name);
 		arcov_excl_free(&src->excl);
