@@ -261,6 +261,34 @@ ssize_t arcov_da_write(const struct arcov_da *da, void *buf, size_t cap)
 }
 
 /**
+ * arcov_da_write_alloc - serialize every block of @da in one pass.
+ * @hint: the expected size; a close guess saves copying the buffer
+ * @buf:  receives a malloc'd buffer holding the bytes, or NULL on error
+ *
+ * The runtime writes a .da at every dump: serializing once instead of
+ * sizing first halves the cost.  Returns the size, or ARCOV_ERANGE as
+ * arcov_da_write() does, or ARCOV_ENOMEM.
+ */
+ssize_t arcov_da_write_alloc(const struct arcov_da *da, size_t hint,
+			     unsigned char **buf)
+{
+	struct arcov_wr w;
+	ssize_t size;
+	size_t i;
+
+	arcov_wr_init_alloc(&w, hint);
+	for (i = 0; i < da->nblocks; i++)
+		wr_block(&w, &da->blocks[i]);
+	size = arcov_wr_result(&w);
+	if (size < 0) {
+		free(w.data);
+		w.data = NULL;
+	}
+	*buf = w.data;
+	return size;
+}
+
+/**
  * arcov_da_block_write - serialize the single block @blk.
  * Same convention as arcov_da_write(); the runtime appends its output
  * with this.

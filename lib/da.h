@@ -63,6 +63,11 @@ int arcov_da_read(struct arcov_da *da, const void *data, size_t size,
 /* Serialize all blocks; same convention as arcov_bb_write(). */
 ssize_t arcov_da_write(const struct arcov_da *da, void *buf, size_t cap);
 
+/* Serialize all blocks in one pass into a malloc'd buffer (*@buf) that
+ * starts at @hint bytes and grows as needed. */
+ssize_t arcov_da_write_alloc(const struct arcov_da *da, size_t hint,
+			     unsigned char **buf);
+
 /* Serialize one block (the runtime appends single blocks). */
 ssize_t arcov_da_block_write(const struct arcov_da_block *blk, void *buf,
 			     size_t cap);

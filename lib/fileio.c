@@ -11,18 +11,26 @@
 
 #include "fileio.h"
 
-int arcov_file_slurp(const char *path, unsigned char **data, size_t *size,
-		     struct arcov_err *err)
+/* Report why @path cannot be read (errno) and keep errno for the caller. */
+static int read_failed(const char *path, struct arcov_err *err)
+{
+	int saved = errno;
+
+	arcov_errf(err, ARCOV_EIO, path, -1, "cannot read: %s", strerror(saved));
+	errno = saved;
+	return ARCOV_EIO;
+}
+
+/* Read all of @fd, open on @path, and close it. */
+static int slurp_fd(int fd, const char *path, unsigned char **data,
+		    size_t *size, struct arcov_err *err)
 {
 	struct stat st;
 	unsigned char *buf = NULL;
 	size_t cap, len = 0;
 	ssize_t n;
-	int fd, saved;
+	int saved;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		goto fail;
 	if (fstat(fd, &st) < 0)
 		goto fail_close;
 	/* The size is a hint only: the file may grow or be a pipe. */
@@ -65,11 +73,32 @@ fail_close:
 	saved = errno;
 	close(fd);
 	errno = saved;
-fail:
-	saved = errno;
-	arcov_errf(err, ARCOV_EIO, path, -1, "cannot read: %s", strerror(saved));
-	errno = saved;
-	return ARCOV_EIO;
+	return read_failed(path, err);
+}
+
+int arcov_file_slurp(const char *path, unsigned char **data, size_t *size,
+		     struct arcov_err *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return read_failed(path, err);
+	return slurp_fd(fd, path, data, size, err);
+}
+
+int arcov_file_slurp_optional(const char *path, unsigned char **data,
+			      size_t *size, struct arcov_err *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 && errno == ENOENT) {
+		*data = NULL;
+		*size = 0;
+		return 0;
+	}
+	if (fd < 0)
+		return read_failed(path, err);
+	return slurp_fd(fd, path, data, size, err);
 }
 
 static int write_all(int fd, const unsigned char *p, size_t n)

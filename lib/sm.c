@@ -227,6 +227,48 @@ void arcov_wr_init(struct arcov_wr *w, void *data, size_t cap)
 	w->cap = data ? cap : 0;
 	w->len = 0;
 	w->status = 0;
+	w->grows = 0;
+}
+
+void arcov_wr_init_alloc(struct arcov_wr *w, size_t hint)
+{
+	arcov_wr_init(w, malloc(hint ? hint : 1), hint ? hint : 1);
+	w->grows = 1;
+	if (!w->data)
+		w->status = ARCOV_ENOMEM;
+}
+
+unsigned char *arcov_wr_overflow(struct arcov_wr *w, size_t n)
+{
+	size_t cap = w->cap;
+	unsigned char *p;
+
+	if (!w->grows) {
+		w->status = ARCOV_ERANGE;
+		goto count;
+	}
+	/* Doubling keeps the copies linear in the final size. */
+	while (cap - w->len < n) {
+		if (cap > SIZE_MAX / 2) {
+			w->status = ARCOV_ENOMEM;
+			goto count;
+		}
+		cap *= 2;
+	}
+	p = realloc(w->data, cap);
+	if (!p) {
+		w->status = ARCOV_ENOMEM;
+		goto count;
+	}
+	w->data = p;
+	w->cap = cap;
+	p += w->len;
+	w->len += n;
+	return p;
+
+count:
+	w->len += n;
+	return NULL;
 }
 
 /**

@@ -100,9 +100,22 @@ struct arcov_wr {
 	size_t cap;		/* capacity of data */
 	size_t len;		/* bytes written (or counted) so far */
 	int status;		/* first error, sticky */
+	int grows;		/* data is malloc'd and grows on demand */
 };
 
 void arcov_wr_init(struct arcov_wr *w, void *data, size_t cap);
+
+/**
+ * arcov_wr_init_alloc - a writer into a malloc'd buffer of @hint bytes
+ * that grows as needed, so a record is serialized in one pass instead of
+ * two.  The caller frees w->data (which may be NULL) whatever the result;
+ * running out of memory is ARCOV_ENOMEM from arcov_wr_result().
+ */
+void arcov_wr_init_alloc(struct arcov_wr *w, size_t hint);
+
+/* arcov_wr_reserve()'s slow path: grow a growing writer, else record
+ * ARCOV_ERANGE; counts @n bytes either way. */
+unsigned char *arcov_wr_overflow(struct arcov_wr *w, size_t n);
 
 /*
  * The primitives are inline: the runtime serializes every record twice at
@@ -142,8 +155,8 @@ static inline void arcov_wr_range_error(struct arcov_wr *w)
 
 /*
  * Count @n more bytes and return where they go -- or NULL when only
- * counting, after an error, or when they do not fit (which records
- * ARCOV_ERANGE).
+ * counting, after an error, or when they do not fit a fixed buffer (which
+ * records ARCOV_ERANGE).
  */
 static inline unsigned char *arcov_wr_reserve(struct arcov_wr *w, size_t n)
 {
@@ -151,9 +164,8 @@ static inline unsigned char *arcov_wr_reserve(struct arcov_wr *w, size_t n)
 
 	if (w->data && !w->status) {
 		if (w->cap - w->len < n)
-			w->status = ARCOV_ERANGE;
-		else
-			p = w->data + w->len;
+			return arcov_wr_overflow(w, n);
+		p = w->data + w->len;
 	}
 	w->len += n;
 	return p;

@@ -20,7 +20,7 @@ struct arcov_rt_job {
 	const struct arcov_object *obj;
 	uint64_t *counts;		/* this run's counters, taken by the dump */
 	char *path;			/* .da path after ARCOV_PREFIX/_STRIP */
-	struct arcov_da_summary run;	/* summary of @counts */
+	struct arcov_da_summary run;	/* summary of @counts, set with them */
 	struct arcov_da_summary merged;	/* summary once merged into the file */
 };
 

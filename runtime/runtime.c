@@ -55,25 +55,32 @@ void arcov_rt_warn(const char *fmt, ...)
 	}
 }
 
+/* Set @s to the summary of @n counters summing to @sum (UINT64_MAX if
+ * the sum wrapped) with maximum @max, clamped to what a .da can hold. */
+static void summary_set(struct arcov_da_summary *s, size_t n, uint64_t sum,
+			uint64_t max)
+{
+	s->arcs = n > ARCOV_WORD_MAX ? ARCOV_WORD_MAX : (uint32_t)n;
+	/* Saturating at UINT64_MAX and clamping once at the end gives the
+	 * same totals as clamping every counter and every partial sum. */
+	s->sum = sum > ARCOV_COUNTER_MAX ? ARCOV_COUNTER_MAX : sum;
+	s->max = max > ARCOV_COUNTER_MAX ? ARCOV_COUNTER_MAX : max;
+}
+
 void arcov_rt_summary_add(struct arcov_da_summary *s, const uint64_t *c,
 			  size_t n)
 {
-	struct arcov_da_summary add = { 0, 0, 0 };
+	struct arcov_da_summary add;
+	uint64_t sum = 0, max = 0;
 	size_t i;
 
-	add.arcs = n > ARCOV_WORD_MAX ? ARCOV_WORD_MAX : (uint32_t)n;
-	/* Saturating at UINT64_MAX and clamping once at the end gives the
-	 * same totals as clamping every counter and every partial sum. */
 	for (i = 0; i < n; i++) {
-		if (__builtin_add_overflow(add.sum, c[i], &add.sum))
-			add.sum = UINT64_MAX;
-		if (c[i] > add.max)
-			add.max = c[i];
+		if (__builtin_add_overflow(sum, c[i], &sum))
+			sum = UINT64_MAX;
+		if (c[i] > max)
+			max = c[i];
 	}
-	if (add.sum > ARCOV_COUNTER_MAX)
-		add.sum = ARCOV_COUNTER_MAX;
-	if (add.max > ARCOV_COUNTER_MAX)
-		add.max = ARCOV_COUNTER_MAX;
+	summary_set(&add, n, sum, max);
 	arcov_rt_summary_merge(s, &add);
 }
 
@@ -88,23 +95,35 @@ void arcov_rt_summary_merge(struct arcov_da_summary *s,
 		s->max = add->max;
 }
 
-/* Move @obj's counters into @to and zero them; with ARCOV_OBJ_ATOMIC an
- * increment racing with the dump lands either in @to or in the new run. */
-static void counters_take(struct arcov_object *obj, uint64_t *to)
+/*
+ * Move @obj's counters into @to, zero them and summarize them in @run, in
+ * one sweep: the counters are most of what a dump touches.  Relaxed
+ * atomic loads and stores cost plain moves and keep the compiler from
+ * splitting the sweep into memcpy, memset and a third pass; with
+ * ARCOV_OBJ_ATOMIC an increment racing with the dump lands either in @to
+ * or in the new run.
+ */
+static void counters_take(struct arcov_object *obj, uint64_t *to,
+			  struct arcov_da_summary *run)
 {
-	size_t bytes = obj->ncounters * sizeof *to;
+	uint64_t *c = obj->counters, sum = 0, max = 0, v;
+	int atomic = (obj->flags & ARCOV_OBJ_ATOMIC) != 0;
 	uint32_t i;
 
-	if (!(obj->flags & ARCOV_OBJ_ATOMIC)) {
-		if (bytes) {	/* counters may be NULL; memcpy forbids it */
-			memcpy(to, obj->counters, bytes);
-			memset(obj->counters, 0, bytes);
+	for (i = 0; i < obj->ncounters; i++) {
+		if (atomic) {
+			v = __atomic_exchange_n(&c[i], 0, __ATOMIC_RELAXED);
+		} else {
+			v = __atomic_load_n(&c[i], __ATOMIC_RELAXED);
+			__atomic_store_n(&c[i], 0, __ATOMIC_RELAXED);
 		}
-		return;
+		to[i] = v;
+		if (__builtin_add_overflow(sum, v, &sum))
+			sum = UINT64_MAX;
+		if (v > max)
+			max = v;
 	}
-	for (i = 0; i < obj->ncounters; i++)
-		to[i] = __atomic_exchange_n(&obj->counters[i], 0,
-					    __ATOMIC_RELAXED);
+	summary_set(run, obj->ncounters, sum, max);
 }
 
 static void counters_zero(struct arcov_object *obj)
@@ -120,13 +139,26 @@ static void counters_zero(struct arcov_object *obj)
 	}
 }
 
+/* Whether any counter of @obj is set.  Every object is asked at exit, as
+ * the destructors unregister them, so the plain ones are compared with
+ * zeros by memcmp(), many counters at a time. */
 static int counters_any(const struct arcov_object *obj)
 {
-	uint32_t i;
+	static const uint64_t zeros[256];
+	const uint64_t *c = obj->counters;
+	size_t left = obj->ncounters, n;
 
-	for (i = 0; i < obj->ncounters; i++)
-		if (__atomic_load_n(&obj->counters[i], __ATOMIC_RELAXED))
+	if (obj->flags & ARCOV_OBJ_ATOMIC) {
+		for (; left; left--, c++)
+			if (__atomic_load_n(c, __ATOMIC_RELAXED))
+				return 1;
+		return 0;
+	}
+	for (; left; left -= n, c += n) {
+		n = left < 256 ? left : 256;
+		if (memcmp(c, zeros, n * sizeof *c))
 			return 1;
+	}
 	return 0;
 }
 
@@ -165,7 +197,7 @@ static void dump_locked(struct arcov_object *only)
 				      obj->da_path);
 			continue;
 		}
-		counters_take(obj, jobs[i].counts);
+		counters_take(obj, jobs[i].counts, &jobs[i].run);
 		i++;
 	}
 	arcov_rt_write(jobs, i, &others);

@@ -18,7 +18,6 @@
  */
 #include <config.h>
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -100,24 +99,25 @@ static struct arcov_da_block *find_block(struct arcov_da *da,
 }
 
 /*
- * Read and parse the .da at @path into @da.  A missing or empty file is
- * an empty @da: it holds nothing that could be lost.
+ * Read and parse the .da at @path into @da; *@size (may be NULL) receives
+ * the file's size.  A missing or empty file is an empty @da: it holds
+ * nothing that could be lost.
  */
-static int da_load(const char *path, struct arcov_da *da,
+static int da_load(const char *path, struct arcov_da *da, size_t *size,
 		   struct arcov_err *err)
 {
 	unsigned char *data;
-	size_t size;
+	size_t len;
 	int rc;
 
 	memset(da, 0, sizeof *da);
-	rc = arcov_file_slurp(path, &data, &size, err);
-	if (rc == ARCOV_EIO && errno == ENOENT)
-		return 0;
+	rc = arcov_file_slurp_optional(path, &data, &len, err);
 	if (rc)
 		return rc;
 	if (size)
-		rc = arcov_da_read(da, data, size, path, err);
+		*size = len;
+	if (len)
+		rc = arcov_da_read(da, data, len, path, err);
 	free(data);
 	return rc;
 }
@@ -149,7 +149,7 @@ static void estimate_merged(struct arcov_rt_job *job, const struct settings *s)
 	struct arcov_da_block *blk;
 	struct arcov_da da;
 
-	if (da_load(job->path, &da, NULL))
+	if (da_load(job->path, &da, NULL, NULL))
 		return;		/* the write pass reports it */
 	blk = find_block(&da, job, s);
 	if (blk) {
@@ -210,27 +210,34 @@ static void block_unappend(struct arcov_da *da)
 	free(da->blocks[--da->nblocks].fns);
 }
 
-/* Serialize @da and replace @path with it. */
-static int da_store(const char *path, const struct arcov_da *da,
+/* Serialize @da and replace @path with it; @hint is the expected size. */
+static int da_store(const char *path, const struct arcov_da *da, size_t hint,
 		    struct arcov_err *err)
 {
 	unsigned char *buf;
 	ssize_t size;
 	int rc;
 
-	size = arcov_da_write(da, NULL, 0);
+	size = arcov_da_write_alloc(da, hint, &buf);
 	if (size < 0)
-		return arcov_errf(err, (int)size, path, -1,
-				  "cannot encode: %s", arcov_strerror((int)size));
-	buf = malloc(size ? (size_t)size : 1);
-	if (!buf)
-		return arcov_errf(err, ARCOV_ENOMEM, path, -1, "out of memory");
-	size = arcov_da_write(da, buf, (size_t)size);
-	rc = size < 0 ? arcov_errf(err, (int)size, path, -1, "cannot encode: %s",
-				   arcov_strerror((int)size)) :
-		arcov_file_replace(path, buf, (size_t)size, err);
+		return arcov_errf(err, (int)size, path, -1, "cannot encode: %s",
+				  arcov_strerror((int)size));
+	rc = arcov_file_replace(path, buf, (size_t)size, err);
 	free(buf);
 	return rc;
+}
+
+/* A generous guess at the size of the block @job's object writes: the
+ * counters exactly, each function record's fixed part and a name of up
+ * to 40 characters.  Longer names only cost a copy of the buffer. */
+static size_t block_size_guess(const struct arcov_rt_job *job,
+			       const struct settings *s)
+{
+	const struct arcov_object *obj = job->obj;
+
+	return 3 * ARCOV_WORD + ARCOV_DA_EXT_STD + s->tail_len +
+	       (size_t)obj->nfns * (5 * ARCOV_WORD + 40) +
+	       (size_t)obj->ncounters * ARCOV_COUNTER;
 }
 
 /* The program summary of a merged block: the registered objects not in
@@ -258,12 +265,13 @@ static void write_job(struct arcov_rt_job *jobs, size_t n, size_t i,
 	struct arcov_da_block *blk = NULL;
 	struct arcov_err err;
 	struct arcov_da da;
+	size_t size = 0;
 	int fd, rc;
 
 	fd = arcov_rt_lock(job->path);
 	if (fd < 0)
 		return;
-	rc = da_load(job->path, &da, &err);
+	rc = da_load(job->path, &da, &size, &err);
 	if (rc) {
 		arcov_rt_warn("%s; counts not written", err.msg);
 		goto unlock;
@@ -284,7 +292,10 @@ static void write_job(struct arcov_rt_job *jobs, size_t n, size_t i,
 		job->merged = job->run;
 		da.blocks[da.nblocks - 1].program = *run;
 	}
-	if (da_store(job->path, &da, &err))
+	/* Merging keeps the size; appending adds a block. */
+	if (!blk)
+		size += block_size_guess(job, s);
+	if (da_store(job->path, &da, size, &err))
 		arcov_rt_warn("%s", err.msg);
 	if (!blk)	/* the last block is block_append()'s */
 		block_unappend(&da);
@@ -309,9 +320,6 @@ void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
 		if (!job->path)
 			arcov_rt_warn("%s: out of memory; counts not written",
 				      job->obj->da_path);
-		memset(&job->run, 0, sizeof job->run);
-		arcov_rt_summary_add(&job->run, job->counts,
-				     job->obj->ncounters);
 		arcov_rt_summary_merge(&run, &job->run);
 	}
 	for (i = 0; i < n; i++) {

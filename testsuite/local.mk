@@ -7,7 +7,8 @@ UNIT_TESTS = \
 	testsuite/unit/test-da \
 	testsuite/unit/test-da-ext \
 	testsuite/unit/test-arcov-notes \
-	testsuite/unit/test-solve
+	testsuite/unit/test-solve \
+	testsuite/unit/test-fileio
 
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
@@ -36,6 +37,9 @@ testsuite_unit_test_arcov_notes_LDADD = $(UNIT_LDADD)
 testsuite_unit_test_solve_SOURCES = testsuite/unit/test-solve.c testsuite/unit/unit.h
 testsuite_unit_test_solve_CFLAGS = $(UNIT_CFLAGS)
 testsuite_unit_test_solve_LDADD = $(UNIT_LDADD)
+testsuite_unit_test_fileio_SOURCES = testsuite/unit/test-fileio.c testsuite/unit/unit.h
+testsuite_unit_test_fileio_CFLAGS = $(UNIT_CFLAGS)
+testsuite_unit_test_fileio_LDADD = $(UNIT_LDADD)
 
 # End-to-end scripts: arcov-dump on the FORMATS.md examples, golden output.
 TESTS += \

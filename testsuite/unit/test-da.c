@@ -69,15 +69,22 @@ static void read_hex(struct arcov_da *da, const char *hex)
 	free(b);
 }
 
-/* Write @da twice (sizing, then filling) and compare with @hex. */
+/* Write @da twice (sizing, then filling) and compare with @hex; then in
+ * one pass into a growing buffer, from too small a hint and an exact one. */
 static void check_write(const struct arcov_da *da, const char *hex)
 {
-	unsigned char buf[512];
+	unsigned char buf[512], *grown;
 	ssize_t need = arcov_da_write(da, NULL, 0);
 
 	assert_true(need > 0 && (size_t)need <= sizeof buf);
 	assert_int_equal(arcov_da_write(da, buf, sizeof buf), need);
 	assert_bytes_hex(buf, (size_t)need, hex);
+	assert_int_equal(arcov_da_write_alloc(da, 1, &grown), need);
+	assert_bytes_hex(grown, (size_t)need, hex);
+	free(grown);
+	assert_int_equal(arcov_da_write_alloc(da, (size_t)need, &grown), need);
+	assert_bytes_hex(grown, (size_t)need, hex);
+	free(grown);
 }
 
 static void check_summary(const struct arcov_da_summary *s, uint32_t arcs,
@@ -427,7 +434,7 @@ static void test_writer_overflow(void **state)
 {
 	uint64_t edge[] = { INT64_MAX };
 	uint64_t over[] = { (uint64_t)INT64_MAX + 1 };
-	unsigned char buf[256];
+	unsigned char buf[256], *grown;
 	struct arcov_da_block blk;
 	struct arcov_da_fn fns[2];
 	struct arcov_da da = { 1, &blk };
@@ -443,6 +450,9 @@ static void test_writer_overflow(void **state)
 			 ARCOV_ERANGE);
 	assert_int_equal(arcov_da_write(&da, NULL, 0), ARCOV_ERANGE);
 	assert_int_equal(arcov_da_write(&da, buf, sizeof buf), ARCOV_ERANGE);
+	grown = buf;
+	assert_int_equal(arcov_da_write_alloc(&da, 16, &grown), ARCOV_ERANGE);
+	assert_null(grown);
 
 	fns[1].counters = counts_main;
 	blk.program.max = over[0];

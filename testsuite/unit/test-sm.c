@@ -239,6 +239,57 @@ static void test_counter_array(void **state)
 	assert_int_equal(arcov_wr_result(&w), 0);
 }
 
+/* Write the same mixed record with @w; used on fixed and growing writers. */
+static void write_mixed(struct arcov_wr *w, const uint64_t *v, size_t n)
+{
+	arcov_wr_word(w, ARCOV_DA_MAGIC);
+	arcov_wr_counted_string(w, "a_function_name_longer_than_the_hint");
+	arcov_wr_counters(w, v, n);
+	arcov_wr_delimited_string(w, ARCOV_SEP_FN, "main");
+	arcov_wr_counter(w, 7);
+}
+
+/* A growing writer starting from any size gives the bytes of the two-pass
+ * fixed writer, growing as often as it must. */
+static void test_growing_writer(void **state)
+{
+	static const size_t hints[] = { 0, 1, 3, 64, 4096, 1 << 16 };
+	uint64_t v[1000];
+	unsigned char *fixed;
+	struct arcov_wr w;
+	size_t i, need;
+
+	for (i = 0; i < 1000; i++)
+		v[i] = i * 0x0101010101ULL;
+	arcov_wr_init(&w, NULL, 0);
+	write_mixed(&w, v, 1000);
+	need = w.len;
+	assert_int_equal(need, 4 + 12 + 40 + 8000 + 16 + 8);
+	fixed = malloc(need);
+	assert_non_null(fixed);
+	arcov_wr_init(&w, fixed, need);
+	write_mixed(&w, v, 1000);
+	assert_int_equal(arcov_wr_result(&w), need);
+
+	for (i = 0; i < sizeof hints / sizeof hints[0]; i++) {
+		arcov_wr_init_alloc(&w, hints[i]);
+		write_mixed(&w, v, 1000);
+		assert_int_equal(arcov_wr_result(&w), need);
+		assert_true(w.cap >= need);
+		assert_memory_equal(w.data, fixed, need);
+		free(w.data);
+	}
+	free(fixed);
+
+	/* A range error still stops it; the buffer stays the caller's. */
+	v[999] = (uint64_t)INT64_MAX + 1;
+	arcov_wr_init_alloc(&w, 1);
+	write_mixed(&w, v, 1000);
+	assert_int_equal(arcov_wr_result(&w), ARCOV_ERANGE);
+	assert_int_equal(w.len, need);
+	free(w.data);
+}
+
 static void test_negative_counter_rejected(void **state)
 {
 	struct arcov_err err = { 0, "" };
@@ -271,6 +322,7 @@ int main(void)
 		cmocka_unit_test(test_counted_malformed),
 		cmocka_unit_test(test_writer_sizing),
 		cmocka_unit_test(test_counter_array),
+		cmocka_unit_test(test_growing_writer),
 		cmocka_unit_test(test_negative_counter_rejected),
 		cmocka_unit_test(test_strerror),
 	};
