@@ -439,10 +439,12 @@ static bool dead_end_p(basic_block bb)
 /* How much likelier than an ordinary arm of a branch (1) an arc is. */
 #define AP_ODDS_DEAD_END	0.001	/* into a noreturn call */
 #define AP_ODDS_EH		0.001	/* an exception thrown */
-#define AP_ODDS_EXIT_LOOP	0.1	/* a loop runs ten times */
+#define AP_ODDS_EXIT_LOOP	0.3	/* a loop runs about four times:
+					 * searches end early */
 #define AP_ODDS_EXPECTED	9.0	/* __builtin_expect: 90% */
 #define AP_ODDS_HINT		0.3	/* the front end's "predict" notes */
 #define AP_ODDS_CALL		0.5	/* guards a call: about 2 in 3 not taken */
+#define AP_ODDS_BITS_SET	0.6	/* flags are mostly clear */
 /* Rounds of frequency propagation: enough for nested loops to settle
  * into their order of magnitude, which is all the tree needs. */
 #define AP_FREQ_ROUNDS		40
@@ -494,6 +496,41 @@ static edge expected_arm(basic_block bb)
 	return NULL;
 }
 
+/* For a block ending in "if (T != 0)" or "if (T == 0)" where T = X & Y
+ * earlier in the block, T an integer, not a boolean: the arm taken when
+ * the bits tested are set, else NULL.  Flag bits mostly mark the unusual
+ * (a GC colour, a hook, an error or an option), so that arm is guessed
+ * the colder; GCC has no such heuristic, but it pays (notes-format.md). */
+static edge bits_set_arm(basic_block bb)
+{
+	gimple_stmt_iterator gsi = gsi_last_nondebug_bb(bb);
+	gcond *cond = gsi_end_p(gsi) ? NULL :
+		dyn_cast<gcond *>(gsi_stmt(gsi));
+	tree lhs;
+	edge t, f;
+
+	if (!cond || !integer_zerop(gimple_cond_rhs(cond)) ||
+	    (gimple_cond_code(cond) != NE_EXPR &&
+	     gimple_cond_code(cond) != EQ_EXPR))
+		return NULL;
+	lhs = gimple_cond_lhs(cond);
+	if (TREE_CODE(TREE_TYPE(lhs)) != INTEGER_TYPE)
+		return NULL;
+	for (gsi_prev_nondebug(&gsi); !gsi_end_p(gsi);
+	     gsi_prev_nondebug(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+
+		if (!gimple_has_lhs(stmt) || gimple_get_lhs(stmt) != lhs)
+			continue;
+		if (!is_gimple_assign(stmt) ||
+		    gimple_assign_rhs_code(stmt) != BIT_AND_EXPR)
+			return NULL;
+		extract_true_false_edges_from_block(bb, &t, &f);
+		return gimple_cond_code(cond) == NE_EXPR ? t : f;
+	}
+	return NULL;
+}
+
 /* How many ways out of @bb lead on inside the function: its arcs but the
  * fake ones and the exception edges. */
 static int real_succs(basic_block bb)
@@ -531,8 +568,10 @@ static bool guards_call_p(edge e)
 	return false;
 }
 
-/* Relative odds of @e among its source's successors. */
-static double arc_odds(edge e, edge expected)
+/* Relative odds of @e among its source's successors; @expected and
+ * @bits_set are its source's arms that expected_arm() and bits_set_arm()
+ * name, or NULL. */
+static double arc_odds(edge e, edge expected, edge bits_set)
 {
 	double odds = 1.0;
 
@@ -552,6 +591,8 @@ static double arc_odds(edge e, edge expected)
 		odds *= AP_ODDS_EXIT_LOOP;
 	if (e == expected)
 		odds *= AP_ODDS_EXPECTED;
+	if (e == bits_set)
+		odds *= AP_ODDS_BITS_SET;
 	if (guards_call_p(e))
 		odds *= AP_ODDS_CALL;
 	if (e->dest != EXIT_BLOCK_PTR_FOR_FN(cfun) &&
@@ -580,12 +621,16 @@ static void estimate_frequencies(function *fun, struct ap_graph *g)
 	int round, k;
 
 	for (first = 0; first + 1 < g->narcs; first = i) {
-		edge expected = expected_arm(g->arcs[first].e->src);
+		basic_block src = g->arcs[first].e->src;
+		edge expected = expected_arm(src);
+		/* As in GCC, __builtin_expect overrides the guesses from
+		 * the condition itself. */
+		edge bits_set = expected ? NULL : bits_set_arm(src);
 		double sum = 0.0;
 
 		for (i = first; i + 1 < g->narcs &&
 		     g->arcs[i].src == g->arcs[first].src; i++) {
-			prob[i] = arc_odds(g->arcs[i].e, expected);
+			prob[i] = arc_odds(g->arcs[i].e, expected, bits_set);
 			sum += prob[i];
 		}
 		for (k = (int)first; k < (int)i; k++)

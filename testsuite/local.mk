@@ -87,10 +87,11 @@ TESTS += $(E2E_TESTS)
 
 # The plugin's own tests: solved graphs, line lists, flags and counter
 # order held to expected output (linecheck -g); options, diagnostics and
-# file placement.
+# file placement; where the spanning tree puts the counters.
 PLUGIN_TESTS = \
 	testsuite/plugin/counts.sh \
-	testsuite/plugin/options.sh
+	testsuite/plugin/options.sh \
+	testsuite/plugin/tree.sh
 TESTS += $(PLUGIN_TESTS)
 EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
 	testsuite/plugin/loops.c testsuite/plugin/jumps.c \
@@ -101,7 +102,8 @@ EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
 	testsuite/plugin/jumps.0.exp testsuite/plugin/jumps.2.exp \
 	testsuite/plugin/throw.0.exp testsuite/plugin/throw.2.exp \
 	testsuite/plugin/threads.2.exp \
-	testsuite/plugin/loops.0.notes testsuite/plugin/throw.0.notes
+	testsuite/plugin/loops.0.notes testsuite/plugin/throw.0.notes \
+	testsuite/plugin/tree.c
 EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/loops.c testsuite/e2e/branches.c \
 	testsuite/e2e/recursion.c testsuite/e2e/jump.c \
