@@ -290,8 +290,7 @@ ssize_t arcov_da_write_alloc(const struct arcov_da *da, size_t hint,
 
 /**
  * arcov_da_block_write - serialize the single block @blk.
- * Same convention as arcov_da_write(); the runtime appends its output
- * with this.
+ * Same convention as arcov_da_write().
  */
 ssize_t arcov_da_block_write(const struct arcov_da_block *blk, void *buf,
 			     size_t cap)

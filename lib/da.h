@@ -68,7 +68,7 @@ ssize_t arcov_da_write(const struct arcov_da *da, void *buf, size_t cap);
 ssize_t arcov_da_write_alloc(const struct arcov_da *da, size_t hint,
 			     unsigned char **buf);
 
-/* Serialize one block (the runtime appends single blocks). */
+/* Serialize one block. */
 ssize_t arcov_da_block_write(const struct arcov_da_block *blk, void *buf,
 			     size_t cap);
 

@@ -118,9 +118,9 @@ void arcov_wr_init_alloc(struct arcov_wr *w, size_t hint);
 unsigned char *arcov_wr_overflow(struct arcov_wr *w, size_t n);
 
 /*
- * The primitives are inline: the runtime serializes every record twice at
- * each dump (sizing, then filling), and a call per word would cost more
- * than the encoding itself.
+ * The primitives are inline: the runtime serializes every counter and
+ * name at each dump, and a call per word would cost more than the
+ * encoding itself.
  */
 
 /* Store @v as 4 (8) little-endian bytes.  Byte by byte, so it is right on

@@ -67,6 +67,15 @@ static void summary_set(struct arcov_da_summary *s, size_t n, uint64_t sum,
 	s->max = max > ARCOV_COUNTER_MAX ? ARCOV_COUNTER_MAX : max;
 }
 
+/* Fold counter @v into a running @sum (saturating) and @max. */
+static inline void tally(uint64_t v, uint64_t *sum, uint64_t *max)
+{
+	if (__builtin_add_overflow(*sum, v, sum))
+		*sum = UINT64_MAX;
+	if (v > *max)
+		*max = v;
+}
+
 void arcov_rt_summary_add(struct arcov_da_summary *s, const uint64_t *c,
 			  size_t n)
 {
@@ -74,12 +83,8 @@ void arcov_rt_summary_add(struct arcov_da_summary *s, const uint64_t *c,
 	uint64_t sum = 0, max = 0;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		if (__builtin_add_overflow(sum, c[i], &sum))
-			sum = UINT64_MAX;
-		if (c[i] > max)
-			max = c[i];
-	}
+	for (i = 0; i < n; i++)
+		tally(c[i], &sum, &max);
 	summary_set(&add, n, sum, max);
 	arcov_rt_summary_merge(s, &add);
 }
@@ -118,10 +123,7 @@ static void counters_take(struct arcov_object *obj, uint64_t *to,
 			__atomic_store_n(&c[i], 0, __ATOMIC_RELAXED);
 		}
 		to[i] = v;
-		if (__builtin_add_overflow(sum, v, &sum))
-			sum = UINT64_MAX;
-		if (v > max)
-			max = v;
+		tally(v, &sum, &max);
 	}
 	summary_set(run, obj->ncounters, sum, max);
 }
@@ -145,6 +147,7 @@ static void counters_zero(struct arcov_object *obj)
 static int counters_any(const struct arcov_object *obj)
 {
 	static const uint64_t zeros[256];
+	const size_t chunk = sizeof zeros / sizeof zeros[0];
 	const uint64_t *c = obj->counters;
 	size_t left = obj->ncounters, n;
 
@@ -155,7 +158,7 @@ static int counters_any(const struct arcov_object *obj)
 		return 0;
 	}
 	for (; left; left -= n, c += n) {
-		n = left < 256 ? left : 256;
+		n = left < chunk ? left : chunk;
 		if (memcmp(c, zeros, n * sizeof *c))
 			return 1;
 	}

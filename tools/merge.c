@@ -224,6 +224,7 @@ static int merge_files(struct outputs *outs, const char *out,
 {
 	struct arcov_da acc = { 0 };
 	struct output *o, *bigger;
+	unsigned char *data;
 	ssize_t size;
 	size_t i;
 	int rc = 0;
@@ -239,7 +240,9 @@ static int merge_files(struct outputs *outs, const char *out,
 	outs->v = bigger;
 	o = &outs->v[outs->n];
 	memset(o, 0, sizeof *o);
-	size = arcov_da_write(&acc, NULL, 0);
+	size = arcov_da_write_alloc(&acc, 4096, &data);
+	if (size == ARCOV_ENOMEM)
+		goto nomem;
 	if (size < 0) {
 		fprintf(diag, "arcov-merge: %s: cannot encode: %s\n", out,
 			arcov_strerror((int)size));
@@ -247,13 +250,12 @@ static int merge_files(struct outputs *outs, const char *out,
 		goto free_acc;
 	}
 	o->path = strdup(out);
-	o->data = malloc(size ? (size_t)size : 1);
-	if (!o->path || !o->data) {
-		free(o->path);
-		free(o->data);
+	if (!o->path) {
+		free(data);
 		goto nomem;
 	}
-	o->size = (size_t)arcov_da_write(&acc, o->data, (size_t)size);
+	o->data = data;
+	o->size = (size_t)size;
 	outs->n++;
 free_acc:
 	arcov_da_free(&acc);

@@ -88,13 +88,9 @@ static time_t mtime_of(const char *path)
 static int slurp(const char *path, unsigned char **data, size_t *size,
 		 struct arcov_err *err)
 {
-	int r;
+	int r = arcov_file_slurp_optional(path, data, size, err);
 
-	errno = 0;
-	r = arcov_file_slurp(path, data, size, err);
-	if (r == ARCOV_EIO && errno == ENOENT)
-		return 1;
-	return r;
+	return r == 0 && !*data ? 1 : r;
 }
 
 static uint64_t add_sat(uint64_t a, uint64_t b)

@@ -23,7 +23,6 @@
  */
 #include <config.h>
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,15 +54,11 @@ static void load(const char *path, unsigned char **data, size_t *size,
 		 int optional)
 {
 	struct arcov_err err;
+	int rc = optional ? arcov_file_slurp_optional(path, data, size, &err) :
+		arcov_file_slurp(path, data, size, &err);
 
-	if (arcov_file_slurp(path, data, size, &err) == 0)
-		return;
-	if (optional && errno == ENOENT) {
-		*data = NULL;
-		*size = 0;
-		return;
-	}
-	die(err.msg);
+	if (rc)
+		die(err.msg);
 }
 
 static int name_matches(const char *file, const char *source)
