@@ -59,7 +59,7 @@ TESTS += \
 check_PROGRAMS += testsuite/report/test-percent
 testsuite_report_test_percent_SOURCES = testsuite/report/test-percent.c \
 	testsuite/unit/unit.h
-testsuite_report_test_percent_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
+testsuite_report_test_percent_CPPFLAGS = $(TOOLS_CPPFLAGS)
 testsuite_report_test_percent_CFLAGS = $(UNIT_CFLAGS)
 testsuite_report_test_percent_LDADD = tools/libarcovtools.la $(UNIT_LDADD)
 EXTRA_DIST += testsuite/report
@@ -124,7 +124,7 @@ TESTS += testsuite/merge/test-merge \
 	testsuite/project/project-binary.sh
 testsuite_merge_test_merge_SOURCES = testsuite/merge/test-merge.c \
 	testsuite/unit/unit.h
-testsuite_merge_test_merge_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
+testsuite_merge_test_merge_CPPFLAGS = $(TOOLS_CPPFLAGS) \
 	-I$(top_srcdir)/testsuite/unit
 testsuite_merge_test_merge_CFLAGS = $(UNIT_CFLAGS)
 testsuite_merge_test_merge_LDADD = tools/libarcovtools.la $(UNIT_LDADD) \
@@ -147,7 +147,7 @@ TESTS += $(REPORT_FORMAT_TESTS)
 check_PROGRAMS += testsuite/report/test-exclude
 testsuite_report_test_exclude_SOURCES = testsuite/report/test-exclude.c \
 	testsuite/unit/unit.h
-testsuite_report_test_exclude_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
+testsuite_report_test_exclude_CPPFLAGS = $(TOOLS_CPPFLAGS)
 testsuite_report_test_exclude_CFLAGS = $(UNIT_CFLAGS)
 testsuite_report_test_exclude_LDADD = tools/libarcovtools.la $(UNIT_LDADD)
 
@@ -165,7 +165,7 @@ TESTS += testsuite/export/test-webgrind \
 testsuite_export_test_webgrind_SOURCES = testsuite/export/test-webgrind.c \
 	testsuite/unit/unit.h
 testsuite_export_test_webgrind_CPPFLAGS = $(AM_CPPFLAGS) \
-	-I$(top_srcdir)/tools -I$(top_srcdir)/testsuite/unit
+	$(TOOLS_CPPFLAGS) -I$(top_srcdir)/testsuite/unit
 testsuite_export_test_webgrind_CFLAGS = $(UNIT_CFLAGS)
 testsuite_export_test_webgrind_LDADD = tools/libarcovtools.la $(UNIT_LDADD) \
 	$(ELF_LIBS) -lstdc++

@@ -19,12 +19,13 @@
 
 #include "discover.h"
 #include "export.h"
+#include "project.h"
 #include "report.h"
 
 enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
        OPT_WEBGRIND, OPT_WEBGRIND_VERSION, OPT_RUN, OPT_BINARY,
-       OPT_BINARY_LIBS };
+       OPT_BINARY_LIBS, OPT_DEBUG };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -59,6 +60,7 @@ static const struct option options[] = {
 	{ "webgrind-version", required_argument, NULL, OPT_WEBGRIND_VERSION },
 	{ "binary", required_argument, NULL, OPT_BINARY },
 	{ "binary-libs", no_argument, NULL, OPT_BINARY_LIBS },
+	{ "debug", required_argument, NULL, OPT_DEBUG },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -187,6 +189,62 @@ static int parse_run(const char *s, long *run)
 	return *s && !*end && *run > 0;
 }
 
+/* Build the model of @args once and run every output asked for over it.
+ * Returns the exit status: 1 when something could not be read or
+ * written, else a failed gate's status, else 0. */
+static int report(const struct arcov_report_opts *o,
+		  struct arcov_export_opts *x, char **args, int nargs)
+{
+	struct arcov_project_opts po = { 0 };
+	struct arcov_project p;
+	const char *input = args[nargs - 1];
+	int i, rc = 0, gate = 0, loaded = 0;
+
+	po.objdir = o->object;
+	po.style = o->legacy == 32 ? ARCOV_NAMES_GCOV32 :
+		   o->legacy == 33 ? ARCOV_NAMES_GCOV33 : ARCOV_NAMES_MODERN;
+	po.run = o->run;
+	po.source_prefix = o->source_prefix;
+	po.exclude_eh = o->exclude_eh;
+	po.lines = !o->legacy;
+	for (i = 0; o->display_progress && i < nargs; i++)
+		printf("Processing file %d out of %d\n", i + 1, nargs);
+	if (arcov_project_build(&p, &po, args, nargs) < 0) {
+		arcov_log_flush(&p.log, stderr);
+		fprintf(stderr, "arcov: out of memory\n");
+		arcov_project_free(&p);
+		return 1;
+	}
+	if (arcov_log_flush(&p.log, stderr) < 0)
+		rc = 1;
+	if (o->legacy) {
+		rc |= arcov_report_legacy(o, &p, stdout, stderr);
+		goto free_project;
+	}
+	rc |= p.incomplete;
+	for (i = 0; i < (int)p.nobjs; i++)
+		loaded |= arcov_pobj_usable(&p.objs[i]);
+	if (loaded)
+		rc |= arcov_report_text(o, &p, input, stdout, stderr);
+	if (loaded && o->json_format && !o->no_output)
+		rc |= arcov_json_write(o, &p, input, stdout, stderr);
+	arcov_report_text_total(o, &p, stdout);
+	if (loaded) {
+		if (o->lcov)
+			rc |= arcov_lcov_write(o, &p, stdout, stderr);
+		if (o->cobertura)
+			rc |= arcov_cobertura_write(o, &p, stdout, stderr);
+		gate = arcov_report_gates(o, &p, stderr);
+	}
+	if (x->cachegrind || x->callgrind || x->webgrind) {
+		x->demangle = o->demangled_names;
+		rc |= arcov_export(x, &p, stderr);
+	}
+free_project:
+	arcov_project_free(&p);
+	return rc ? 1 : gate;
+}
+
 int main(int argc, char **argv)
 {
 	/* Static: reachable, not leaked, on the early exits below. */
@@ -195,7 +253,7 @@ int main(int argc, char **argv)
 	struct arcov_export_opts x = { NULL, NULL, NULL,
 				       ARCOV_WEBGRIND_DEFAULT, 0, argv, argc };
 	struct arcov_paths objs = { 0 };
-	int opt, i, rc = 0, libs = 0, nargs;
+	int opt, i, rc = 0, libs = 0, nargs, debug_stats = 0;
 	char **args;
 	int seen[OPT_RUN + 1] = { 0 };
 
@@ -326,6 +384,14 @@ int main(int argc, char **argv)
 		case OPT_BINARY_LIBS:
 			libs = 1;
 			break;
+		case OPT_DEBUG:
+			if (strcmp(optarg, "stats")) {
+				fprintf(stderr, "arcov: --debug takes stats, "
+					"not '%s'\n", optarg);
+				return 2;
+			}
+			debug_stats = 1;
+			break;
 		default:
 			usage(stderr);
 			return 2;
@@ -347,13 +413,17 @@ int main(int argc, char **argv)
 	}
 	if (progs.n || arcov_discover_has_dir(args, nargs)) {
 		/* Whole-project use: objects are found, not named. */
+		struct arcov_log log = { 0 };
+
 		if (o.legacy || o.object) {
 			fprintf(stderr, "arcov: directories and --binary do "
 				"not combine with --legacy or -o\n");
 			return 2;
 		}
 		rc = arcov_discover_objects(args, nargs, &progs, libs, &objs,
-					    stderr);
+					    &log);
+		rc |= arcov_log_flush(&log, stderr) < 0;
+		arcov_log_free(&log);
 		arcov_paths_free(&progs);
 		if (!objs.n) {
 			arcov_paths_free(&objs);
@@ -374,20 +444,15 @@ int main(int argc, char **argv)
 				return 2;
 			}
 		}
-		for (i = 0; i < nargs; i++)
-			rc |= arcov_report_legacy(&o, args[i], stdout,
-						  stderr);
-		return rc;
+	}
+	i = report(&o, &x, args, nargs);
+	arcov_paths_free(&objs);
+	if (debug_stats) {
+		struct arcov_obj_stats st = arcov_obj_stats();
+
+		fprintf(stderr, "arcov: debug: %zu objects loaded, %zu flow "
+			"graphs solved\n", st.loads, st.solves);
 	}
 	/* An incomplete report (rc 1) outranks a failed gate. */
-	i = arcov_report_modern(&o, args, nargs, stdout, stderr);
-	rc = rc ? rc : i;
-	if (x.cachegrind || x.callgrind || x.webgrind) {
-		x.demangle = o.demangled_names;
-		if (arcov_export_paths(&x, args, nargs, o.object, o.run,
-				       stderr))
-			rc = 1;
-	}
-	arcov_paths_free(&objs);
-	return rc;
+	return rc ? rc : i;
 }

@@ -1,6 +1,6 @@
-/* callgraph.c -- build the program model of callgraph.h from loaded
- * objects and their .arcov-notes, and give every call site its share of
- * the callee's inclusive cost.
+/* callgraph.c -- build the program model of callgraph.h from the report
+ * model (project.h) and the objects' .arcov-notes, and give every call
+ * site its share of the callee's inclusive cost.
  *
  * Self costs.  A function's Lines cost on a line is the count gcov 12
  * prints for that line, computed for the function alone (lines.c, one
@@ -23,14 +23,16 @@
 #include <config.h>
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arcov-notes.h"
 #include "callgraph.h"
-#include "fileio.h"
 #include "lines.h"
-#include "report-formats.h"
+#include "names.h"
+#include "strmap.h"
+#include "util.h"
 
 const char *const arcov_cg_event_names[ARCOV_CG_NEVENTS] = {
 	"Lines", "Stmts"
@@ -39,11 +41,6 @@ const char *const arcov_cg_event_names[ARCOV_CG_NEVENTS] = {
 #define UNKNOWN_FILE "???"
 #define INDIRECT_NAME "*"
 #define INDIRECT_DISPLAY "(indirect call)"
-
-static uint64_t add_sat(uint64_t a, uint64_t b)
-{
-	return b > UINT64_MAX - a ? UINT64_MAX : a + b;
-}
 
 static uint64_t mul_sat(uint64_t a, uint64_t b)
 {
@@ -57,117 +54,7 @@ static void cost_add(struct arcov_cg_cost *to, const struct arcov_cg_cost *c)
 	int e;
 
 	for (e = 0; e < ARCOV_CG_NEVENTS; e++)
-		to->ev[e] = add_sat(to->ev[e], c->ev[e]);
-}
-
-/* Room for element @n of *@arr, doubling as needed. */
-static int grow(void **arr, size_t *cap, size_t n, size_t elem)
-{
-	size_t c = *cap ? *cap : 8;
-	void *p;
-
-	if (n < *cap)
-		return 0;
-	while (c <= n) {
-		if (c > SIZE_MAX / 2 / elem)
-			return ARCOV_ENOMEM;
-		c *= 2;
-	}
-	p = realloc(*arr, c * elem);
-	if (!p)
-		return ARCOV_ENOMEM;
-	*arr = p;
-	*cap = c;
-	return 0;
-}
-
-/* ---- a string-keyed table (open addressing) ---- */
-
-struct strmap {
-	size_t cap;		/* a power of two, or 0 */
-	size_t n;
-	char **keys;
-	size_t *vals;
-};
-
-static size_t str_hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return (size_t)h;
-}
-
-static size_t strmap_slot(const struct strmap *m, const char *key)
-{
-	size_t i = str_hash(key) & (m->cap - 1);
-
-	while (m->keys[i] && strcmp(m->keys[i], key))
-		i = (i + 1) & (m->cap - 1);
-	return i;
-}
-
-/* 1 and *@val when @key is in @m, else 0. */
-static int strmap_get(const struct strmap *m, const char *key, size_t *val)
-{
-	size_t i;
-
-	if (!m->cap)
-		return 0;
-	i = strmap_slot(m, key);
-	if (!m->keys[i])
-		return 0;
-	*val = m->vals[i];
-	return 1;
-}
-
-/* Add @key (absent from @m; copied) with @val. */
-static int strmap_put(struct strmap *m, const char *key, size_t val)
-{
-	size_t i;
-
-	if (2 * (m->n + 1) > m->cap) {
-		struct strmap big = { m->cap ? 2 * m->cap : 64, m->n, NULL,
-				      NULL };
-
-		big.keys = calloc(big.cap, sizeof *big.keys);
-		big.vals = calloc(big.cap, sizeof *big.vals);
-		if (!big.keys || !big.vals) {
-			free(big.keys);
-			free(big.vals);
-			return ARCOV_ENOMEM;
-		}
-		for (i = 0; i < m->cap; i++) {
-			if (m->keys[i]) {
-				size_t j = strmap_slot(&big, m->keys[i]);
-
-				big.keys[j] = m->keys[i];
-				big.vals[j] = m->vals[i];
-			}
-		}
-		free(m->keys);
-		free(m->vals);
-		*m = big;
-	}
-	i = strmap_slot(m, key);
-	m->keys[i] = strdup(key);
-	if (!m->keys[i])
-		return ARCOV_ENOMEM;
-	m->vals[i] = val;
-	m->n++;
-	return 0;
-}
-
-static void strmap_free(struct strmap *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->cap; i++)
-		free(m->keys[i]);
-	free(m->keys);
-	free(m->vals);
-	memset(m, 0, sizeof *m);
+		to->ev[e] = arcov_uadd_sat(to->ev[e], c->ev[e]);
 }
 
 /* "A\nB": newlines never occur in names (checked before any key is made). */
@@ -198,13 +85,13 @@ struct pending {
 
 struct build {
 	struct arcov_callgraph *cg;
-	const struct arcov_obj *objs;
-	size_t nobjs;
+	const struct arcov_project *p;
 	int demangle;
 	struct arcov_err *err;
-	struct arcov_notes *notes;	/* one per object */
-	struct arcov_modern m;
-	uint32_t *src_file;	/* m.srcs index -> files index */
+	struct arcov_log *log;
+	const struct arcov_modern *m;	/* the project's line model */
+	struct arcov_modern scratch;	/* one function's lines at a time */
+	uint32_t *src_file;	/* m->srcs index -> files index */
 	struct strmap file_map;	/* name -> files index */
 	struct strmap node_map;	/* "name\nfile" -> node */
 	struct strmap local_map;	/* "object\nname" -> node */
@@ -242,7 +129,7 @@ static int file_index(struct build *b, const char *name, uint32_t *idx)
 		return 0;
 	}
 	if (cg->nfiles >= UINT32_MAX ||
-	    grow((void **)&cg->files, &b->cap_files, cg->nfiles,
+	    arcov_grow((void **)&cg->files, &b->cap_files, cg->nfiles + 1,
 		 sizeof *cg->files))
 		return oom(b);
 	cg->files[cg->nfiles] = strdup(name);
@@ -273,7 +160,7 @@ static int node_for(struct build *b, const char *name, uint32_t file,
 	}
 	r = strmap_put(&b->node_map, key, cg->nnodes);
 	free(key);
-	if (r || grow((void **)&cg->nodes, &b->cap_nodes, cg->nnodes,
+	if (r || arcov_grow((void **)&cg->nodes, &b->cap_nodes, cg->nnodes + 1,
 		      sizeof *cg->nodes))
 		return oom(b);
 	more = realloc(b->cap_lines, b->cap_nodes * sizeof *more);
@@ -308,7 +195,7 @@ static int add_line(struct build *b, size_t node, uint32_t file,
 	struct arcov_cg_node *n = &b->cg->nodes[node];
 	struct arcov_cg_line *l;
 
-	if (grow((void **)&n->lines, &b->cap_lines[node], n->nlines,
+	if (arcov_grow((void **)&n->lines, &b->cap_lines[node], n->nlines + 1,
 		 sizeof *n->lines))
 		return oom(b);
 	l = &n->lines[n->nlines++];
@@ -319,17 +206,29 @@ static int add_line(struct build *b, size_t node, uint32_t file,
 	return 0;
 }
 
-/* Read @obj's .arcov-notes (arcov_obj_read_notes() checks that it
- * describes the same functions) and check the names the profile prints. */
-static int load_notes(struct build *b, const struct arcov_obj *obj,
-		      struct arcov_notes *notes)
+/* The index in the project of the object holding @obj. */
+static size_t obj_index(const struct build *b, const struct arcov_obj *obj)
 {
+	const struct arcov_pobj *po = (const struct arcov_pobj *)
+		((const char *)obj - offsetof(struct arcov_pobj, obj));
+
+	return (size_t)(po - b->p->objs);
+}
+
+/* @obj's .arcov-notes (arcov_obj_load() read them and checked that they
+ * describe the same functions), with the names the profile prints. */
+static int check_notes(struct build *b, const struct arcov_obj *obj)
+{
+	const struct arcov_notes *notes = &obj->notes;
 	size_t n = strlen(obj->stem), k, c;
 	char *path;
-	int r = arcov_obj_read_notes(obj, notes, b->err);
+	int r = obj->notes_rc;
 
-	if (r < 0)
+	if (r < 0) {
+		if (b->err)
+			*b->err = obj->notes_err;
 		return r;
+	}
 	path = malloc(n + sizeof ".arcov-notes");
 	if (!path)
 		return oom(b);
@@ -372,40 +271,29 @@ static int check_object(struct build *b, const struct arcov_obj *obj)
 		if (r < 0)
 			return r;
 	}
-	return arcov_legacy_check(obj, b->err);
+	return 0;
 }
 
-/* Lines costs of @fn: its gcov 12 line counts, alone in the tables. */
+struct line_cost {
+	struct build *b;
+	size_t node;
+};
+
+static int add_line_cost(void *ctx, size_t src, uint32_t line, int64_t count)
+{
+	struct line_cost *lc = ctx;
+
+	return add_line(lc->b, lc->node, lc->b->src_file[src], line,
+			ARCOV_CG_LINES, count > 0 ? (uint64_t)count : 0);
+}
+
+/* Lines costs of @fn: its gcov 12 line counts, as if alone in its files. */
 static int lines_costs(struct build *b, struct arcov_mfn *fn, size_t node)
 {
-	struct arcov_modern *m = &b->m;
-	size_t s;
-	uint32_t ln;
-	int r;
+	struct line_cost lc = { b, node };
+	int r = arcov_modern_fn_lines(&b->scratch, fn, add_line_cost, &lc);
 
-	r = arcov_modern_line_counts(m, fn, 0, NULL);
-	if (r < 0)
-		return oom(b);
-	for (s = 0; s < m->nsrcs; s++) {
-		struct arcov_msrc *src = &m->srcs[s];
-
-		if (!src->lines)
-			continue;
-		arcov_modern_accumulate(src);
-		for (ln = 1; ln < src->nlines; ln++) {
-			const struct arcov_mline *l = &src->lines[ln];
-
-			if (!l->exists)
-				continue;
-			r = add_line(b, node, b->src_file[s], ln,
-				     ARCOV_CG_LINES,
-				     l->count > 0 ? (uint64_t)l->count : 0);
-			if (r < 0)
-				return r;
-		}
-		arcov_modern_clear(src);
-	}
-	return 0;
+	return r == ARCOV_ENOMEM ? oom(b) : r;
 }
 
 /* Where the line items of block @blk lead: its lines in order, with the
@@ -439,9 +327,9 @@ static uint32_t block_items(const struct arcov_bb_block *blk, int64_t *file,
 static int block_costs(struct build *b, struct arcov_mfn *fn, size_t oi,
 		       size_t node)
 {
-	const struct arcov_obj *obj = &b->objs[oi];
+	const struct arcov_obj *obj = fn->obj;
 	const struct arcov_obj_fn *of = &obj->fns[fn->index];
-	const struct arcov_notes_fn *nf = &b->notes[oi].fns[fn->index];
+	const struct arcov_notes_fn *nf = &obj->notes.fns[fn->index];
 	const struct arcov_bb_fn *bfn =
 		fn->index < obj->bb.nfns ? &obj->bb.fns[fn->index] : NULL;
 	struct arcov_cg_node *n = &b->cg->nodes[node];
@@ -504,8 +392,7 @@ static int block_costs(struct build *b, struct arcov_mfn *fn, size_t oi,
 			}
 			if (call->line)
 				site_line = call->line;
-			if (grow((void **)&b->pending, &b->cap_pending,
-				 b->npending, sizeof *b->pending)) {
+			if (arcov_grow((void **)&b->pending, &b->cap_pending, b->npending + 1, sizeof *b->pending)) {
 				r = oom(b);
 				goto free_items;
 			}
@@ -518,7 +405,7 @@ static int block_costs(struct build *b, struct arcov_mfn *fn, size_t oi,
 			p->calls = of->counts.block[blk];
 		}
 	}
-	n->entries = add_sat(n->entries, arcov_obj_fn_calls(of));
+	n->entries = arcov_uadd_sat(n->entries, arcov_obj_fn_calls(of));
 free_items:
 	free(files);
 	free(lines);
@@ -659,7 +546,7 @@ static int settle_calls(struct build *b)
 		struct arcov_cg_call *c = &cg->calls[i];
 
 		if (k && cmp_call(&cg->calls[k - 1], c, cg->nodes) == 0) {
-			cg->calls[k - 1].calls = add_sat(cg->calls[k - 1].calls,
+			cg->calls[k - 1].calls = arcov_uadd_sat(cg->calls[k - 1].calls,
 							 c->calls);
 			continue;
 		}
@@ -677,7 +564,7 @@ static int settle_calls(struct build *b)
 		struct arcov_cg_node *n = &cg->nodes[cg->calls[i].callee];
 
 		if (n->kind != ARCOV_CG_DEFINED)
-			n->entries = add_sat(n->entries, cg->calls[i].calls);
+			n->entries = arcov_uadd_sat(n->entries, cg->calls[i].calls);
 	}
 	return 0;
 }
@@ -843,13 +730,13 @@ static int attribute(struct build *b)
 			struct arcov_cg_node *v = &cg->nodes[order[end]];
 
 			cost_add(&incl, &v->self);
-			entries = add_sat(entries, v->entries);
+			entries = arcov_uadd_sat(entries, v->entries);
 			for (k = 0; k < v->ncalls; k++) {
 				struct arcov_cg_call *c =
 					&cg->calls[v->first_call + k];
 
 				if (cg->nodes[c->callee].cycle == cyc)
-					internal = add_sat(internal, c->calls);
+					internal = arcov_uadd_sat(internal, c->calls);
 				else
 					cost_add(&incl, &c->cost);
 			}
@@ -859,7 +746,7 @@ static int attribute(struct build *b)
 					&cg->calls[in[k]];
 
 				if (cg->nodes[c->caller].cycle != cyc)
-					known = add_sat(known, c->calls);
+					known = arcov_uadd_sat(known, c->calls);
 			}
 		}
 		/* Entries from outside: all entries but the calls made
@@ -876,7 +763,7 @@ static int attribute(struct build *b)
 
 				if (cg->nodes[c->caller].cycle == cyc)
 					continue;
-				cum = add_sat(cum, c->calls);
+				cum = arcov_uadd_sat(cum, c->calls);
 				for (e = 0; e < ARCOV_CG_NEVENTS; e++) {
 					uint64_t upto = share(incl.ev[e], cum,
 							      den);
@@ -913,28 +800,34 @@ static int add_objects(struct build *b)
 	size_t i;
 	int r;
 
-	for (i = 0; i < b->nobjs; i++) {
-		const struct arcov_obj *obj = &b->objs[i];
+	for (i = 0; i < b->p->nobjs; i++) {
+		const struct arcov_obj *obj = &b->p->objs[i].obj;
 
+		if (b->p->objs[i].duplicate)
+			continue;
+		if (b->p->objs[i].rc < 0) {
+			if (b->err)
+				*b->err = b->p->objs[i].err;
+			return b->p->objs[i].rc;
+		}
 		r = check_object(b, obj);
 		if (r < 0)
 			return r;
-		r = load_notes(b, obj, &b->notes[i]);
+		r = check_notes(b, obj);
 		if (r < 0)
 			return r;
 		if (!obj->have_da)
-			fprintf(b->m.diag, "arcov: warning: %s: no data file, "
-				"exported as never executed\n", obj->da_path);
+			arcov_logf(b->log, "arcov: warning: %s: no data file, "
+				   "exported as never executed\n",
+				   obj->da_path);
 		if (arcov_obj_stale_warning(obj, msg, sizeof msg))
-			fprintf(b->m.diag, "arcov: warning: %s\n", msg);
-		if (arcov_modern_add(&b->m, obj) < 0)
-			return oom(b);
+			arcov_logf(b->log, "arcov: warning: %s\n", msg);
 	}
-	b->src_file = calloc(b->m.nsrcs + 1, sizeof *b->src_file);
-	if (!b->src_file)
+	b->src_file = calloc(b->m->nsrcs + 1, sizeof *b->src_file);
+	if (!b->src_file || arcov_modern_scratch(b->m, &b->scratch) < 0)
 		return oom(b);
-	for (i = 0; i < b->m.nsrcs; i++) {
-		r = file_index(b, b->m.srcs[i].name, &b->src_file[i]);
+	for (i = 0; i < b->m->nsrcs; i++) {
+		r = file_index(b, b->m->srcs[i].name, &b->src_file[i]);
 		if (r < 0)
 			return r;
 	}
@@ -947,15 +840,16 @@ static int add_functions(struct build *b)
 	size_t j, k, node;
 	int r;
 
-	for (j = 0; j < b->m.nfns; j++) {
-		struct arcov_mfn *fn = b->m.fns[j];
-		size_t oi = (size_t)(fn->obj - b->objs);
-		const struct arcov_notes_fn *nf = &b->notes[oi].fns[fn->index];
+	for (j = 0; j < b->m->nfns; j++) {
+		struct arcov_mfn *fn = b->m->fns[j];
+		size_t oi = obj_index(b, fn->obj);
+		const struct arcov_notes_fn *nf =
+			&fn->obj->notes.fns[fn->index];
 		uint32_t home = 0;
 		char num[24], *key;
 
 		if (fn->src != SIZE_MAX)
-			r = file_index(b, b->m.srcs[fn->src].name, &home);
+			r = file_index(b, b->m->srcs[fn->src].name, &home);
 		else
 			r = file_index(b, nf->source[0] ? nf->source :
 				       UNKNOWN_FILE, &home);
@@ -988,8 +882,8 @@ static int add_functions(struct build *b)
 }
 
 int arcov_callgraph_build(struct arcov_callgraph *cg,
-			  const struct arcov_obj *objs, size_t nobjs,
-			  int demangle, FILE *diag, struct arcov_err *err)
+			  const struct arcov_project *p, int demangle,
+			  struct arcov_log *log, struct arcov_err *err)
 {
 	struct build b;
 	uint32_t unknown;
@@ -998,16 +892,11 @@ int arcov_callgraph_build(struct arcov_callgraph *cg,
 
 	memset(&b, 0, sizeof b);
 	b.cg = cg;
-	b.objs = objs;
-	b.nobjs = nobjs;
+	b.p = p;
+	b.m = &p->lines;
 	b.demangle = demangle;
 	b.err = err;
-	b.m.diag = diag;
-	b.notes = calloc(nobjs ? nobjs : 1, sizeof *b.notes);
-	if (!b.notes) {
-		r = oom(&b);
-		goto free_build;
-	}
+	b.log = log;
 	r = file_index(&b, UNKNOWN_FILE, &unknown);
 	if (r < 0)
 		goto free_build;
@@ -1026,10 +915,7 @@ int arcov_callgraph_build(struct arcov_callgraph *cg,
 	r = attribute(&b);
 free_build:
 	free(b.decl_line);
-	for (i = 0; b.notes && i < nobjs; i++)
-		arcov_notes_free(&b.notes[i]);
-	free(b.notes);
-	arcov_modern_free(&b.m);
+	arcov_modern_scratch_free(&b.scratch);
 	free(b.src_file);
 	strmap_free(&b.file_map);
 	strmap_free(&b.node_map);

@@ -1,9 +1,5 @@
-/* lines.h -- per-source line tables built from solved objects, in the two
- * ways gcov has counted lines.
- *
- * gcov 3.x (FORMATS.md §2.3): walk the .bb word stream once per source; a
- * line's count is the sum of the counts of every block list it occurs in,
- * once per occurrence, and branch records hang on the last line seen.
+/* lines.h -- per-source line tables built from solved objects, as gcov 8
+ * and later count lines (gcov 3.x's: legacy-lines.h).
  *
  * gcov 8 and later (GCC 12's gcov.cc, §5.9): each block is attached to the
  * last (highest) line of each of its per-file runs of lines; such a line
@@ -22,6 +18,7 @@
 
 #include "error.h"
 #include "exclude.h"
+#include "log.h"
 #include "object.h"
 
 #ifdef __cplusplus
@@ -39,76 +36,13 @@ struct arcov_cov {
 	int calls_executed;
 };
 
-/* ---- gcov 3.x ---- */
-
-struct arcov_legacy_branch {
-	uint64_t total;		/* count of the block the arc leaves */
-	uint64_t hits;		/* count of the arc, 0 when total is 0 */
-	int is_call;		/* a fake arc */
-};
-
-struct arcov_legacy_line {
-	uint64_t count;
-	int exists;
-	size_t nbranches;
-	size_t cap;
-	struct arcov_legacy_branch *branches;
-};
-
-/* One source of a .bb, in gcov 3.x order, with its line table size. */
-struct arcov_legacy_src {
-	uint32_t file;		/* index into bb.files */
-	uint32_t maxline;	/* highest line + 1 */
-};
-
-/**
- * arcov_legacy_sources - the sources of @bb in gcov 3.x order (reverse of
- * first appearance).  Returns the number found, or a negative ARCOV_E*;
- * *@srcs is malloc'd.
- */
-ssize_t arcov_legacy_sources(const struct arcov_bb *bb,
-			     struct arcov_legacy_src **srcs);
-
-/**
- * arcov_legacy_check - what gcov 3.x would abort on, found before any
- * output: a .bb function without a flow graph, or more block lists than
- * the graph has blocks.  The modern report checks the same.
- */
-int arcov_legacy_check(const struct arcov_obj *obj, struct arcov_err *err);
-
-/* How one walk behaves; see arcov_legacy_lines(). */
-struct arcov_legacy_walk {
-	int version;		/* 32 or 33 */
-	int branches;		/* -b: collect branch records */
-	int fn_summaries;	/* -f: call fn_summary per function */
-	void (*fn_summary)(void *ctx, const char *name,
-			   const struct arcov_cov *cov);
-	void *ctx;
-	FILE *diag;		/* "didn't use all bb entries" warnings */
-	uint32_t last_line;	/* 3.2 carries it from source to source */
-};
-
-/**
- * arcov_legacy_lines - fill @lines (@src->maxline zeroed entries) for one
- * source and total them into @total.
- * @obj must have passed arcov_legacy_check().  Free with
- * arcov_legacy_lines_free().
- */
-int arcov_legacy_lines(const struct arcov_obj *obj,
-		       const struct arcov_legacy_src *src,
-		       struct arcov_legacy_walk *walk,
-		       struct arcov_legacy_line *lines,
-		       struct arcov_cov *total);
-
-/* arcov_legacy_lines_free - free @lines (@n entries) and their records. */
-void arcov_legacy_lines_free(struct arcov_legacy_line *lines, uint32_t n);
-
 /* ---- gcov 8 and later ---- */
 
 struct arcov_marc {
 	uint32_t src;
 	uint32_t dst;
-	int64_t count;
+	int64_t count;		/* this copy's */
+	int64_t total;		/* summed over every copy of the function */
 	int64_t cs_count;	/* cycle search workspace */
 	unsigned fake:1;
 	unsigned fall_through:1;
@@ -120,7 +54,8 @@ struct arcov_marc {
 };
 
 struct arcov_mblock {
-	int64_t count;
+	int64_t count;		/* this copy's */
+	int64_t total;		/* summed over every copy of the function */
 	uint32_t nsucc;		/* succ[]: arc indices, ascending dst */
 	uint32_t *succ;
 	uint32_t npred;		/* pred[]: arc indices, file order */
@@ -131,8 +66,22 @@ struct arcov_mblock {
 	unsigned is_nonlocal_return:1;
 };
 
+/*
+ * One function of one object.  The same function compiled into several
+ * objects (a source built twice, PIC and not; a .c file #included by
+ * several tests; a header's static inline function; a template
+ * instantiated in several units) gives several copies: same assembler
+ * name, checksum, graph and first line in the same source.  The first
+ * copy loaded is the leader, which every report shows, once, with the
+ * totals of all copies; line counts are still taken per copy and summed,
+ * as gcov 12 + lcov sum the reports of each object.
+ */
 struct arcov_mfn {
 	const struct arcov_obj *obj;
+	struct arcov_mfn *leader;	/* the copy that stands for all */
+	uint32_t ncopies;	/* leader: how many copies, itself included */
+	struct arcov_cov cov;	/* leader: its lines, branches and calls */
+	int has_lines;		/* some block of it has a line */
 	size_t index;		/* in obj->fns and obj->bb.fns */
 	const char *name;
 	uint32_t nblocks;	/* 0 = entry, nblocks - 1 = exit */
@@ -143,7 +92,7 @@ struct arcov_mfn {
 	size_t *file_src;	/* .bb file index -> source, SIZE_MAX unset */
 	int64_t bb_file;	/* .bb file in force where its record starts */
 	int has_catch;
-	uint32_t blocks_executed;
+	uint32_t blocks_executed;	/* leader: by the totals */
 	size_t src;		/* index into sources, SIZE_MAX if no lines */
 	uint32_t start_line;	/* lowest line in src: stands for the decl */
 	uint32_t end_line;
@@ -184,7 +133,7 @@ struct arcov_msrc {
 
 struct arcov_modern {
 	const char *source_prefix;	/* -s, or NULL */
-	FILE *diag;			/* "source file is newer" notes */
+	struct arcov_log *log;		/* "source file is newer" notes */
 	int newer_note_given;
 	size_t nsrcs;
 	struct arcov_msrc *srcs;
@@ -194,12 +143,35 @@ struct arcov_modern {
 	size_t **maps;		/* the file_src maps, one per object */
 };
 
-/* arcov_modern_calls - how many times @fn was called: arcov_obj_fn_calls(),
- * as gcov 12 keeps counts. */
-static inline int64_t arcov_modern_calls(const struct arcov_mfn *fn)
+/* arcov_gcc_index - GCC's number for block @b of a graph of @n blocks,
+ * as a .gcno numbers them: entry 0, exit 1, real blocks from 2. */
+static inline uint32_t arcov_gcc_index(uint32_t b, uint32_t n)
 {
-	return (int64_t)arcov_obj_fn_calls(&fn->obj->fns[fn->index]);
+	if (b == 0)
+		return 0;
+	return b == n - 1 ? 1 : b + 1;
 }
+
+/* arcov_mfn_shown - whether reports list @fn: it leads its copies. */
+static inline int arcov_mfn_shown(const struct arcov_mfn *fn)
+{
+	return fn->leader == fn;
+}
+
+/**
+ * arcov_modern_calls - how many times @fn and its copies were called: the
+ * entry block's total less the totals of the fake arcs leaving it (see
+ * arcov_obj_fn_calls()).
+ */
+int64_t arcov_modern_calls(const struct arcov_mfn *fn);
+
+/* arcov_mline_has_block - whether block @b of @fn is attached to @line. */
+int arcov_mline_has_block(const struct arcov_mline *line,
+			  const struct arcov_mfn *fn, uint32_t b);
+
+/* arcov_mline_cycles - gcov 12's get_cycles_count() for @line (cycles.c):
+ * uses and changes the cs_count of the arcs of its blocks. */
+int64_t arcov_mline_cycles(const struct arcov_mline *line);
 
 /**
  * arcov_modern_add - take @obj's functions into @m (which keeps pointers
@@ -208,6 +180,14 @@ static inline int64_t arcov_modern_calls(const struct arcov_mfn *fn)
  * solve_flow_graph() leaves it.
  */
 int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj);
+
+/**
+ * arcov_modern_group - find the copies of each function (struct
+ * arcov_mfn), once every object is added: each copy gets its leader and
+ * the leader the totals of all of them; the sources list leaders only.
+ * Returns 0 or ARCOV_ENOMEM.
+ */
+int arcov_modern_group(struct arcov_modern *m);
 
 /**
  * arcov_modern_line_counts - gcov 12's add_line_counts() for @fn: plain
@@ -230,6 +210,27 @@ void arcov_modern_accumulate(struct arcov_msrc *src);
  * another set of functions in it (the exports count one at a time).
  */
 void arcov_modern_clear(struct arcov_msrc *src);
+
+/**
+ * arcov_modern_fn_lines - @fn's own line counts, as gcov 12 would print
+ * them were @fn alone in its sources: @each is called for every line of
+ * it with the source index (into @m->srcs) and the count.  @m's tables
+ * are left as they are; @scratch is workspace made by
+ * arcov_modern_scratch() over @m.  Returns 0, what @each returned when
+ * not 0, or ARCOV_ENOMEM.
+ */
+int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
+			  int (*each)(void *ctx, size_t src, uint32_t line,
+				      int64_t count),
+			  void *ctx);
+
+/* arcov_modern_scratch - workspace for arcov_modern_fn_lines() over @m,
+ * which must outlive it.  Returns 0 or ARCOV_ENOMEM. */
+int arcov_modern_scratch(const struct arcov_modern *m,
+			 struct arcov_modern *scratch);
+
+/* arcov_modern_scratch_free - release what arcov_modern_scratch() made. */
+void arcov_modern_scratch_free(struct arcov_modern *scratch);
 
 /* arcov_modern_free - release everything @m holds (not the objects). */
 void arcov_modern_free(struct arcov_modern *m);

@@ -1,10 +1,10 @@
-/* plugin-notes.h -- what the reports take from the plugin's .arcov-notes
+/* notes-apply.h -- what the reports take from the plugin's .arcov-notes
  * files (doc/notes-format.md §2) beside each object's .bb and .bbg: the
  * extent of each function, and the exception edges the .bbg leaves out,
  * from which --exclude-exception-branches finds exception-handling code.
  */
-#ifndef ARCOV_PLUGIN_NOTES_H
-#define ARCOV_PLUGIN_NOTES_H
+#ifndef ARCOV_NOTES_APPLY_H
+#define ARCOV_NOTES_APPLY_H
 
 #include <stdio.h>
 
@@ -15,10 +15,10 @@ extern "C" {
 #endif
 
 /**
- * arcov_pnotes_apply - read the .arcov-notes of every object in @m.
+ * arcov_pnotes_apply - use the .arcov-notes of every object in @m.
  * @m:       functions added, line counts not yet taken
  * @hide_eh: mark the exception branches hidden (struct arcov_marc.hidden)
- * @diag:    warnings about notes that are missing (only when @hide_eh
+ * @log:     warnings about notes that are missing (only when @hide_eh
  *           needs them), unreadable or stale
  *
  * Sets decl_line and close_line of every function its notes describe.
@@ -30,7 +30,8 @@ extern "C" {
  * Notes that cannot be used are skipped with a warning.
  * Returns 0 or ARCOV_ENOMEM.
  */
-int arcov_pnotes_apply(struct arcov_modern *m, int hide_eh, FILE *diag);
+int arcov_pnotes_apply(struct arcov_modern *m, int hide_eh,
+		       struct arcov_log *log);
 
 #ifdef __cplusplus
 }

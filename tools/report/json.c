@@ -1,4 +1,4 @@
-/* report-json.c -- gcov -j: GCC 12's JSON intermediate format, version "1"
+/* json.c -- gcov -j: GCC 12's JSON intermediate format, version "1"
  * (gcov.cc: generate_results, output_json_intermediate_file,
  * output_intermediate_json_line, get_gcov_intermediate_filename).
  *
@@ -18,7 +18,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "report-formats.h"
+#include "common.h"
 
 struct arcov_json {
 	const struct arcov_report_opts *o;
@@ -84,8 +84,9 @@ static char *json_file_name(const struct arcov_report_opts *o,
 	return name;
 }
 
-int arcov_json_begin(struct arcov_json **json,
-		     const struct arcov_report_opts *o, const char *data_file)
+/* Start the document of one gcov -j run. */
+static int json_begin(struct arcov_json **json,
+		      const struct arcov_report_opts *o, const char *data_file)
 {
 	struct arcov_json *j = calloc(1, sizeof *j);
 	char *cwd;
@@ -160,14 +161,15 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 		if (!arcov_arc_is_branch(arc))
 			continue;
 		fprintf(f, "%s{\"count\": %" PRId64 ", \"throw\": %s, "
-			"\"fallthrough\": %s}", first ? "" : ", ", arc->count,
+			"\"fallthrough\": %s}", first ? "" : ", ", arc->total,
 			json_bool(arc->is_throw), json_bool(arc->fall_through));
 		first = 0;
 	}
 	fputs("]}", f);
 }
 
-void arcov_json_add(struct arcov_json *j, const struct arcov_msrc *src)
+/* Add accumulated @src to "files". */
+static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 {
 	struct arcov_mfn **fns = arcov_sorted_fns(src), **stack;
 	size_t k, next = 0, depth = 0;
@@ -177,7 +179,7 @@ void arcov_json_add(struct arcov_json *j, const struct arcov_msrc *src)
 
 	stack = malloc((src->nfns ? src->nfns : 1) * sizeof *stack);
 	if (!fns || !stack) {
-		/* Leave the document unfinished: arcov_json_end() fails. */
+		/* Leave the document unfinished: json_end() fails. */
 		fclose(j->f);
 		j->f = NULL;
 		goto free_lists;
@@ -216,7 +218,8 @@ free_lists:
 	free(stack);
 }
 
-int arcov_json_end(struct arcov_json *j, FILE *out, FILE *diag)
+/* Finish and write the document; free @j. */
+static int json_end(struct arcov_json *j, FILE *out, FILE *diag)
 {
 	size_t done;
 	int rc = 0, n = 0;
@@ -265,4 +268,27 @@ free_json:
 	free(j->file_name);
 	free(j);
 	return rc;
+}
+
+int arcov_json_write(const struct arcov_report_opts *o,
+		     const struct arcov_project *p, const char *input,
+		     FILE *out, FILE *diag)
+{
+	const struct arcov_modern *m = &p->lines;
+	struct arcov_json *json;
+	const char *name;
+	char *canon;
+	size_t i;
+
+	name = arcov_input_name(m, input, &canon);
+	if (json_begin(&json, o, name) < 0) {
+		fprintf(diag, "arcov: out of memory\n");
+		free(canon);
+		return 1;
+	}
+	free(canon);
+	for (i = 0; i < m->nsrcs; i++)
+		if (!arcov_report_skips(o, &m->srcs[i]))
+			json_add(json, &m->srcs[i]);
+	return json_end(json, out, diag);
 }

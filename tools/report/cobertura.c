@@ -1,4 +1,4 @@
-/* report-cobertura.c -- --cobertura FILE: Cobertura XML as gcovr 5.2
+/* cobertura.c -- --cobertura FILE: Cobertura XML as gcovr 5.2
  * writes it (writer/cobertura.py), valid against coverage-04.dtd, for
  * GitLab, Jenkins and Codecov.
  *
@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "report-formats.h"
+#include "common.h"
 
 struct tally {
 	long covered;
@@ -96,7 +96,7 @@ static struct tally line_branches(const struct arcov_msrc *src, uint32_t ln)
 		if (!arcov_arc_is_branch(arc))
 			continue;
 		t.valid++;
-		t.covered += arc->count > 0;
+		t.covered += arc->total > 0;
 	}
 	return t;
 }
@@ -300,9 +300,10 @@ static int write_report(FILE *f, struct cls *cls, size_t n, const char *cwd)
 }
 
 int arcov_cobertura_write(const struct arcov_report_opts *o,
-			  const struct arcov_modern *m, FILE *out,
+			  const struct arcov_project *p, FILE *out,
 			  FILE *diag)
 {
+	const struct arcov_modern *m = &p->lines;
 	struct cls *cls = calloc(m->nsrcs ? m->nsrcs : 1, sizeof *cls);
 	char *cwd = arcov_cwd();
 	size_t i, n = 0;

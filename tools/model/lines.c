@@ -1,5 +1,5 @@
-/* lines.c -- per-source line tables: gcov 3.x's per-occurrence sums
- * (FORMATS.md §2.3, §5.3) and gcov 12's attached-block counts (§5.9).
+/* lines.c -- per-source line tables as gcov 12 counts them (FORMATS.md
+ * §5.9): attached-block counts; gcov 3.x's are in legacy-lines.c.
  *
  * For the modern semantics the reporter behaves as gcov 12 would on the
  * .gcno GCC writes for the same graph.  GCC numbers the exit block 1 and
@@ -18,277 +18,10 @@
 #include <sys/stat.h>
 
 #include "lines.h"
-
-static int64_t add_sat(int64_t a, int64_t b)
-{
-	if (b > 0 && a > INT64_MAX - b)
-		return INT64_MAX;
-	if (b < 0 && a < INT64_MIN - b)
-		return INT64_MIN;
-	return a + b;
-}
-
-static int grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t n = *cap ? *cap : 4;
-	void *q;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need)
-		n *= 2;
-	q = realloc(*p, n * size);
-	if (!q)
-		return ARCOV_ENOMEM;
-	*p = q;
-	*cap = n;
-	return 0;
-}
-
-/* ---- gcov 3.x ---- */
-
-ssize_t arcov_legacy_sources(const struct arcov_bb *bb,
-			     struct arcov_legacy_src **srcs)
-{
-	struct arcov_legacy_src *out;
-	int64_t cur = -1;
-	size_t k, b, i;
-
-	out = calloc(bb->nfiles ? bb->nfiles : 1, sizeof *out);
-	if (!out)
-		return ARCOV_ENOMEM;
-	for (k = 0; k < bb->nfns; k++) {
-		const struct arcov_bb_fn *fn = &bb->fns[k];
-
-		for (b = 0; b < fn->nblocks; b++) {
-			const struct arcov_bb_block *blk = &fn->blocks[b];
-
-			for (i = 0; i < blk->nitems; i++) {
-				uint32_t line = blk->items[i].line;
-
-				if (!line)
-					cur = blk->items[i].file;
-				else if (cur >= 0 && out[cur].maxline <= line)
-					out[cur].maxline = line + 1;
-			}
-		}
-	}
-	/* gcov prepends each new source: last seen first. */
-	for (k = 0; k < bb->nfiles / 2; k++) {
-		struct arcov_legacy_src t = out[k];
-
-		out[k] = out[bb->nfiles - 1 - k];
-		out[bb->nfiles - 1 - k] = t;
-	}
-	for (k = 0; k < bb->nfiles; k++)
-		out[k].file = (uint32_t)(bb->nfiles - 1 - k);
-	*srcs = out;
-	return (ssize_t)bb->nfiles;
-}
-
-int arcov_legacy_check(const struct arcov_obj *obj, struct arcov_err *err)
-{
-	size_t k;
-
-	for (k = 0; k < obj->bb.nfns; k++) {
-		const struct arcov_bb_fn *fn = &obj->bb.fns[k];
-		uint32_t nblocks;
-
-		if (k >= obj->nfns)
-			return arcov_errf(err, ARCOV_EMISMATCH, obj->bb_path,
-					  (long)fn->offset,
-					  "function %s has no flow graph in %s",
-					  fn->name, obj->bbg_path);
-		nblocks = obj->fns[k].graph->nblocks;
-		/* gcov 3.x aborts on a 0 word past the exit block's list, and
-		 * would read past the graph for lines after the last one. */
-		if (fn->nblocks > (uint64_t)nblocks + 1 ||
-		    (fn->nblocks == (uint64_t)nblocks + 1 &&
-		     fn->blocks[nblocks].nitems))
-			return arcov_errf(err, ARCOV_EMISMATCH, obj->bb_path,
-					  (long)fn->blocks[nblocks].offset,
-					  "function %s: more block lists than "
-					  "the %u blocks of its flow graph",
-					  fn->name, nblocks);
-	}
-	return 0;
-}
-
-static void tally_branch(struct arcov_cov *cov,
-			 const struct arcov_legacy_branch *br)
-{
-	if (br->is_call) {
-		cov->calls++;
-		if (br->total)
-			cov->calls_executed++;
-	} else {
-		cov->branches++;
-		if (br->total)
-			cov->branches_executed++;
-		if (br->hits)
-			cov->branches_taken++;
-	}
-}
-
-/* gcov 3.x calculate_branch_probs(): records for the non-fall-through arcs
- * leaving block @b of function @k, tallied for the function and hung on
- * @last (dropped when there is no such line: gcov would crash or hide
- * them on line 0). */
-static int legacy_branches(const struct arcov_obj *obj, size_t k, uint32_t b,
-			   uint32_t last, uint32_t maxline,
-			   struct arcov_legacy_line *lines,
-			   struct arcov_cov *fcov)
-{
-	const struct arcov_bbg_fn *g = obj->fns[k].graph;
-	const struct arcov_counts *c = &obj->fns[k].counts;
-	uint32_t a;
-
-	for (a = g->first_arc[b]; a < g->first_arc[b + 1]; a++) {
-		struct arcov_legacy_branch br;
-		struct arcov_legacy_line *l;
-
-		if (g->arcs[a].flags & ARCOV_ARC_FALLTHROUGH)
-			continue;
-		br.total = c->block[b];
-		br.hits = br.total ? c->arc[a] : 0;
-		br.is_call = !!(g->arcs[a].flags & ARCOV_ARC_FAKE);
-		tally_branch(fcov, &br);
-		if (!last || last >= maxline)
-			continue;
-		l = &lines[last];
-		if (grow((void **)&l->branches, &l->cap, l->nbranches + 1,
-			 sizeof *l->branches))
-			return ARCOV_ENOMEM;
-		l->branches[l->nbranches++] = br;
-	}
-	return 0;
-}
-
-int arcov_legacy_lines(const struct arcov_obj *obj,
-		       const struct arcov_legacy_src *src,
-		       struct arcov_legacy_walk *walk,
-		       struct arcov_legacy_line *lines,
-		       struct arcov_cov *total)
-{
-	const struct arcov_bb *bb = &obj->bb;
-	struct arcov_cov fcov;
-	const char *fname = NULL;
-	uint32_t last = walk->version == 32 ? walk->last_line : 0;
-	int this_file = 0;
-	int64_t block_num = 0;
-	size_t k, b, i;
-	uint32_t line;
-	int r;
-
-	memset(&fcov, 0, sizeof fcov);
-	for (k = 0; k < bb->nfns; k++) {
-		const struct arcov_bb_fn *fn = &bb->fns[k];
-
-		if (k > 0) {
-			/* The function marker ends the previous function. */
-			int64_t nb = obj->fns[k - 1].graph->nblocks;
-
-			if (block_num == nb - 1) {
-				/* normal: positioned on the exit block */
-			} else if (block_num == nb - 2) {
-				if (walk->branches && this_file) {
-					r = legacy_branches(obj, k - 1,
-							    (uint32_t)block_num,
-							    last, src->maxline,
-							    lines, &fcov);
-					if (r < 0)
-						return r;
-				}
-			} else {
-				fprintf(walk->diag, "didn't use all bb entries "
-					"of graph, function %s\n", fname);
-				fprintf(walk->diag, "block_num = %ld, "
-					"num_blocks = %d\n", (long)block_num,
-					(int)nb);
-			}
-			if (walk->fn_summaries && this_file)
-				walk->fn_summary(walk->ctx, fname, &fcov);
-		}
-		memset(&fcov, 0, sizeof fcov);
-		fname = fn->name;
-		block_num = 0;
-		for (b = 0; b < fn->nblocks; b++) {
-			const struct arcov_bb_block *blk = &fn->blocks[b];
-			uint64_t count;
-
-			if (b > 0) {
-				/* A 0 word closes the current block. */
-				if (walk->branches && this_file) {
-					r = legacy_branches(obj, k,
-							    (uint32_t)block_num,
-							    last, src->maxline,
-							    lines, &fcov);
-					if (r < 0)
-						return r;
-				}
-				block_num++;
-			}
-			/* Past the graph only when that list is empty. */
-			count = block_num < obj->fns[k].counts.nblocks ?
-				obj->fns[k].counts.block[block_num] : 0;
-			for (i = 0; i < blk->nitems; i++) {
-				struct arcov_legacy_line *l;
-
-				line = blk->items[i].line;
-				if (!line) {
-					this_file = blk->items[i].file ==
-						    src->file;
-					continue;
-				}
-				if (!this_file)
-					continue;
-				l = &lines[line];
-				if (!l->exists)
-					fcov.lines++;
-				if (!l->count && count)
-					fcov.lines_executed++;
-				l->count += count;
-				l->exists = 1;
-				last = line;
-			}
-		}
-	}
-	if (walk->fn_summaries && this_file && fname)
-		walk->fn_summary(walk->ctx, fname, &fcov);
-	walk->last_line = last;
-
-	for (line = 1; line < src->maxline; line++) {
-		struct arcov_legacy_line *l = &lines[line];
-
-		if (l->exists) {
-			total->lines++;
-			if (l->count)
-				total->lines_executed++;
-		}
-		for (i = 0; i < l->nbranches; i++)
-			tally_branch(total, &l->branches[i]);
-	}
-	return 0;
-}
-
-void arcov_legacy_lines_free(struct arcov_legacy_line *lines, uint32_t n)
-{
-	uint32_t i;
-
-	for (i = 0; lines && i < n; i++)
-		free(lines[i].branches);
-	free(lines);
-}
+#include "util.h"
 
 /* ---- gcov 12 ---- */
 
-/* GCC's number for block @b of a graph of @n blocks: exit is 1. */
-static uint32_t gcc_index(uint32_t b, uint32_t n)
-{
-	if (b == 0)
-		return 0;
-	return b == n - 1 ? 1 : b + 1;
-}
 
 /* gcov 12's canonicalize_name(): drop "." components, fold "dir/.." when
  * dir exists, squeeze repeated slashes. */
@@ -372,11 +105,11 @@ static ssize_t find_source(struct arcov_modern *m, const char *name,
 	}
 	src = &m->srcs[i];
 	if (src->file_time > obj->bb_mtime) {
-		fprintf(m->diag, "%s:source file is newer than notes file "
-			"'%s'\n", name, obj->bb_path);
+		arcov_logf(m->log, "%s:source file is newer than notes file "
+			   "'%s'\n", name, obj->bb_path);
 		if (!m->newer_note_given)
-			fprintf(m->diag, "(the message is displayed only once "
-				"per source file)\n");
+			arcov_logf(m->log, "(the message is displayed only "
+				   "once per source file)\n");
 		m->newer_note_given = 1;
 		src->file_time = 0;
 	}
@@ -400,13 +133,14 @@ static int build_graph(struct arcov_mfn *fn)
 		return ARCOV_ENOMEM;
 
 	for (b = 0; b < n; b++)
-		fn->blocks[b].count = (int64_t)of->counts.block[b];
+		fn->blocks[b].count = fn->blocks[b].total =
+			(int64_t)of->counts.block[b];
 	for (a = 0; a < g->narcs; a++) {
 		struct arcov_marc *arc = &fn->arcs[a];
 
 		arc->src = g->arcs[a].src;
 		arc->dst = g->arcs[a].dest;
-		arc->count = (int64_t)of->counts.arc[a];
+		arc->count = arc->total = (int64_t)of->counts.arc[a];
 		arc->fake = !!(g->arcs[a].flags & ARCOV_ARC_FAKE);
 		arc->fall_through = !!(g->arcs[a].flags &
 				       ARCOV_ARC_FALLTHROUGH);
@@ -488,10 +222,10 @@ static int build_graph(struct arcov_mfn *fn)
 		/* Stable sort into ascending GCC block number. */
 		for (i = 1; i < blk->nsucc; i++) {
 			uint32_t t = blk->succ[i];
-			uint32_t key = gcc_index(fn->arcs[t].dst, n);
+			uint32_t key = arcov_gcc_index(fn->arcs[t].dst, n);
 
 			for (j = i; j > 0 &&
-			     gcc_index(fn->arcs[blk->succ[j - 1]].dst, n) > key;
+			     arcov_gcc_index(fn->arcs[blk->succ[j - 1]].dst, n) > key;
 			     j--)
 				blk->succ[j] = blk->succ[j - 1];
 			blk->succ[j] = t;
@@ -580,6 +314,8 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		m->fns = bigger;
 		m->fns[m->nfns++] = fn;
 		fn->obj = obj;
+		fn->leader = fn;
+		fn->ncopies = 1;
 		fn->index = k;
 		fn->name = obj->fns[k].graph->name;
 		fn->file_src = map;
@@ -648,6 +384,109 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 	return 0;
 }
 
+/* What makes two functions copies of one: see struct arcov_mfn. */
+static int same_function(const struct arcov_mfn *a, const struct arcov_mfn *b)
+{
+	const struct arcov_bbg_fn *ga = a->obj->fns[a->index].graph;
+	const struct arcov_bbg_fn *gb = b->obj->fns[b->index].graph;
+	uint32_t k;
+
+	if (ga->checksum != gb->checksum || a->nblocks != b->nblocks ||
+	    a->narcs != b->narcs || a->src != b->src ||
+	    a->start_line != b->start_line || strcmp(a->name, b->name))
+		return 0;
+	for (k = 0; k < a->narcs; k++)
+		if (a->arcs[k].src != b->arcs[k].src ||
+		    a->arcs[k].dst != b->arcs[k].dst)
+			return 0;
+	return 1;
+}
+
+static size_t name_hash(const char *s, uint32_t salt)
+{
+	size_t h = 5381u + salt;
+
+	while (*s)
+		h = h * 33u + (unsigned char)*s++;
+	return h;
+}
+
+/* Fold copy @fn into its leader's totals. */
+static void fold_copy(struct arcov_mfn *lead, struct arcov_mfn *fn)
+{
+	uint32_t k;
+
+	fn->leader = lead;
+	lead->ncopies++;
+	for (k = 0; k < fn->nblocks; k++)
+		lead->blocks[k].total = arcov_add_sat(lead->blocks[k].total,
+						      fn->blocks[k].count);
+	for (k = 0; k < fn->narcs; k++)
+		lead->arcs[k].total = arcov_add_sat(lead->arcs[k].total,
+						    fn->arcs[k].count);
+}
+
+int arcov_modern_group(struct arcov_modern *m)
+{
+	size_t nslots = 1, i, j, s, k;
+	struct arcov_mfn **slots;
+
+	while (nslots < 2 * m->nfns)
+		nslots *= 2;
+	slots = calloc(nslots, sizeof *slots);
+	if (!slots)
+		return ARCOV_ENOMEM;
+	/* Open addressing, first copy loaded first: it leads. */
+	for (i = 0; i < m->nfns; i++) {
+		struct arcov_mfn *fn = m->fns[i];
+
+		j = name_hash(fn->name, fn->start_line) & (nslots - 1);
+		for (; slots[j]; j = (j + 1) & (nslots - 1))
+			if (same_function(slots[j], fn))
+				break;
+		if (slots[j])
+			fold_copy(slots[j], fn);
+		else
+			slots[j] = fn;
+	}
+	free(slots);
+	for (s = 0; s < m->nsrcs; s++) {
+		struct arcov_msrc *src = &m->srcs[s];
+
+		for (i = k = 0; i < src->nfns; i++)
+			if (arcov_mfn_shown(src->fns[i]))
+				src->fns[k++] = src->fns[i];
+		src->nfns = k;
+	}
+	for (i = 0; i < m->nfns; i++) {
+		struct arcov_mfn *fn = m->fns[i];
+		uint32_t b;
+
+		if (!arcov_mfn_shown(fn))
+			continue;
+		/* gcov 12 skips index 0 and its highest index (§ top). */
+		for (b = 1; b + 2 < fn->nblocks; b++)
+			fn->blocks_executed += fn->blocks[b].total != 0;
+		if (fn->nblocks > 1 && fn->blocks[fn->nblocks - 1].total)
+			fn->blocks_executed++;
+	}
+	return 0;
+}
+
+int64_t arcov_modern_calls(const struct arcov_mfn *fn)
+{
+	const struct arcov_bbg_fn *g = fn->obj->fns[fn->index].graph;
+	int64_t calls = fn->blocks[0].total;
+	uint32_t a;
+
+	/* As arcov_obj_fn_calls(): the clamp only keeps any graph >= 0. */
+	for (a = g->first_arc[0]; a < g->first_arc[1]; a++)
+		if (fn->arcs[a].fake)
+			calls -= calls < fn->arcs[a].total ? calls :
+							     fn->arcs[a].total;
+	return calls;
+}
+
 static int ensure_lines(struct arcov_msrc *src)
 {
 	if (src->lines || !src->nlines)
@@ -693,7 +532,7 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 			if (!blk->count)
 				line->has_unexecuted_block = 1;
 		}
-		line->count = add_sat(line->count, blk->count);
+		line->count = arcov_add_sat(line->count, blk->count);
 		*last = line;
 	}
 	return 0;
@@ -705,14 +544,14 @@ static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 	struct arcov_mblock *blk = &fn->blocks[b];
 	uint32_t i;
 
-	if (grow((void **)&line->blocks, &line->capb, line->nblocks + 1,
+	if (arcov_grow((void **)&line->blocks, &line->capb, line->nblocks + 1,
 		 sizeof *line->blocks))
 		return ARCOV_ENOMEM;
 	line->blocks[line->nblocks].fn = fn;
 	line->blocks[line->nblocks++].idx = b;
 	if (!branches)
 		return 0;
-	if (grow((void **)&line->branches, &line->capr,
+	if (arcov_grow((void **)&line->branches, &line->capr,
 		 line->nbranches + blk->nsucc, sizeof *line->branches))
 		return ARCOV_ENOMEM;
 	for (i = 0; i < blk->nsucc; i++) {
@@ -744,8 +583,6 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 		struct arcov_mline *line = NULL;
 		int64_t loc_file = -1;
 
-		if (fn->blocks[b].count && !edge)
-			fn->blocks_executed++;
 		nrun = 0;
 		for (i = 0; blk && i <= blk->nitems; i++) {
 			uint32_t l = i < blk->nitems ? blk->items[i].line : 0;
@@ -768,7 +605,8 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 					goto out;
 				any_line = 1;
 				if (!edge && line) {
-					r = attach(fn, b, line, branches);
+					r = attach(fn, b, line, branches &&
+						   arcov_mfn_shown(fn));
 					if (r < 0)
 						goto out;
 				}
@@ -778,7 +616,7 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 			if (i == blk->nitems || file < 0)
 				continue;
 			loc_file = file;
-			if (grow((void **)&run, &cap, nrun + 1, sizeof *run)) {
+			if (arcov_grow((void **)&run, &cap, nrun + 1, sizeof *run)) {
 				r = ARCOV_ENOMEM;
 				goto out;
 			}
@@ -787,190 +625,17 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 	}
 out:
 	free(run);
-	return r < 0 ? r : any_line;
+	if (r < 0)
+		return r;
+	fn->has_lines = any_line;
+	return any_line;
 }
 
-static int line_has_block(const struct arcov_mline *line,
-			  const struct arcov_mfn *fn, uint32_t b)
-{
-	size_t i;
-
-	for (i = 0; i < line->nblocks; i++)
-		if (line->blocks[i].fn == fn && line->blocks[i].idx == b)
-			return 1;
-	return 0;
-}
-
-/* Workspace of the Hawick-James circuit search of one start block. */
-struct circuit {
-	const struct arcov_mline *line;
-	struct arcov_mfn *fn;
-	uint32_t start;
-	uint32_t *path;		/* arc indices */
-	size_t npath;
-	uint32_t *blocked;	/* blocked blocks, in blocking order */
-	uint32_t **lists;	/* lists[i]: blocks that blocked[i] holds */
-	size_t *nlist;
-	size_t nblocked;
-	int64_t count;
-};
-
-static int arc_in_scope(const struct circuit *c, const struct arcov_marc *arc)
-{
-	return gcc_index(arc->dst, c->fn->nblocks) >=
-		       gcc_index(c->start, c->fn->nblocks) &&
-	       arc->cs_count > 0 && line_has_block(c->line, c->fn, arc->dst);
-}
-
-static ssize_t blocked_at(const struct circuit *c, uint32_t b)
-{
-	size_t i;
-
-	for (i = 0; i < c->nblocked; i++)
-		if (c->blocked[i] == b)
-			return (ssize_t)i;
-	return -1;
-}
-
-static void unblock(struct circuit *c, uint32_t u)
-{
-	ssize_t at = blocked_at(c, u);
-	uint32_t *list;
-	size_t n, i;
-
-	if (at < 0)
-		return;
-	list = c->lists[at];
-	n = c->nlist[at];
-	memmove(&c->blocked[at], &c->blocked[at + 1],
-		(c->nblocked - (size_t)at - 1) * sizeof *c->blocked);
-	memmove(&c->lists[at], &c->lists[at + 1],
-		(c->nblocked - (size_t)at - 1) * sizeof *c->lists);
-	memmove(&c->nlist[at], &c->nlist[at + 1],
-		(c->nblocked - (size_t)at - 1) * sizeof *c->nlist);
-	c->nblocked--;
-	for (i = 0; i < n; i++)
-		unblock(c, list[i]);
-	free(list);
-}
-
-static void handle_cycle(struct circuit *c)
-{
-	int64_t min = INT64_MAX;
-	size_t i;
-
-	for (i = 0; i < c->npath; i++)
-		if (c->fn->arcs[c->path[i]].cs_count < min)
-			min = c->fn->arcs[c->path[i]].cs_count;
-	if (min <= 0)
-		return;		/* gcov 12 asserts this away */
-	c->count = add_sat(c->count, min);
-	for (i = 0; i < c->npath; i++)
-		c->fn->arcs[c->path[i]].cs_count -= min;
-}
-
-static int path_has_dead_arc(const struct circuit *c)
-{
-	size_t i;
-
-	for (i = 0; i < c->npath; i++)
-		if (c->fn->arcs[c->path[i]].cs_count <= 0)
-			return 1;
-	return 0;
-}
-
-static int circuit(struct circuit *c, uint32_t v)
-{
-	struct arcov_mblock *blk = &c->fn->blocks[v];
-	int found = 0;
-	uint32_t i;
-
-	c->blocked[c->nblocked] = v;
-	c->lists[c->nblocked] = NULL;
-	c->nlist[c->nblocked++] = 0;
-
-	for (i = 0; i < blk->nsucc; i++) {
-		struct arcov_marc *arc = &c->fn->arcs[blk->succ[i]];
-
-		if (!arc_in_scope(c, arc))
-			continue;
-		c->path[c->npath++] = blk->succ[i];
-		if (arc->dst == c->start) {
-			handle_cycle(c);
-			found = 1;
-		} else if (!path_has_dead_arc(c) &&
-			   blocked_at(c, arc->dst) < 0) {
-			found |= circuit(c, arc->dst);
-		}
-		c->npath--;
-	}
-
-	if (found) {
-		unblock(c, v);
-		return 1;
-	}
-	for (i = 0; i < blk->nsucc; i++) {
-		struct arcov_marc *arc = &c->fn->arcs[blk->succ[i]];
-		ssize_t at;
-		size_t j;
-		uint32_t *more;
-
-		if (!arc_in_scope(c, arc))
-			continue;
-		at = blocked_at(c, arc->dst);
-		if (at < 0)
-			continue;	/* gcov 12 asserts this away */
-		for (j = 0; j < c->nlist[at]; j++)
-			if (c->lists[at][j] == v)
-				break;
-		if (j < c->nlist[at])
-			continue;
-		more = realloc(c->lists[at], (c->nlist[at] + 1) * sizeof *more);
-		if (!more)
-			continue;	/* only loses a later unblocking */
-		more[c->nlist[at]++] = v;
-		c->lists[at] = more;
-	}
-	return 0;
-}
-
-/* gcov 12's get_cycles_count(): the flow around elementary cycles made of
- * the blocks attached to @line. */
-static int64_t cycles_count(const struct arcov_mline *line)
-{
-	int64_t total = 0;
-	size_t i, j;
-
-	for (i = 0; i < line->nblocks; i++) {
-		struct circuit c;
-		size_t n = line->blocks[i].fn->nblocks + 1;
-
-		memset(&c, 0, sizeof c);
-		c.line = line;
-		c.fn = line->blocks[i].fn;
-		c.start = line->blocks[i].idx;
-		c.path = malloc((c.fn->narcs + 1) * sizeof *c.path);
-		c.blocked = malloc(n * sizeof *c.blocked);
-		c.lists = malloc(n * sizeof *c.lists);
-		c.nlist = malloc(n * sizeof *c.nlist);
-		if (c.path && c.blocked && c.lists && c.nlist) {
-			circuit(&c, c.start);
-			total = add_sat(total, c.count);
-		}
-		for (j = 0; c.lists && j < c.nblocked; j++)
-			free(c.lists[j]);
-		free(c.path);
-		free(c.blocked);
-		free(c.lists);
-		free(c.nlist);
-	}
-	return total;
-}
 
 static void add_branch_counts(struct arcov_cov *cov, const struct arcov_mref *r)
 {
 	const struct arcov_marc *arc = &r->fn->arcs[r->idx];
-	int64_t src_count = r->fn->blocks[arc->src].count;
+	int64_t src_count = r->fn->blocks[arc->src].total;
 
 	if (arc->hidden)
 		return;
@@ -982,7 +647,7 @@ static void add_branch_counts(struct arcov_cov *cov, const struct arcov_mref *r)
 		cov->branches++;
 		if (src_count)
 			cov->branches_executed++;
-		if (arc->count)
+		if (arc->total)
 			cov->branches_taken++;
 	}
 }
@@ -1012,15 +677,15 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 					struct arcov_marc *arc =
 						&fn->arcs[blk->pred[j]];
 
-					if (!line_has_block(line, fn, arc->src))
-						count = add_sat(count,
+					if (!arcov_mline_has_block(line, fn, arc->src))
+						count = arcov_add_sat(count,
 								arc->count);
 				}
 				for (j = 0; j < blk->nsucc; j++)
 					fn->arcs[blk->succ[j]].cs_count =
 						fn->arcs[blk->succ[j]].count;
 			}
-			count = add_sat(count, cycles_count(line));
+			count = arcov_add_sat(count, arcov_mline_cycles(line));
 			line->count = count;
 			if (line->count > (int64_t)src->maximum_count)
 				src->maximum_count = (uint32_t)line->count;
@@ -1045,6 +710,67 @@ void arcov_modern_clear(struct arcov_msrc *src)
 	src->lines = NULL;
 	memset(&src->cov, 0, sizeof src->cov);
 	src->maximum_count = 0;
+}
+
+int arcov_modern_scratch(const struct arcov_modern *m,
+			 struct arcov_modern *scratch)
+{
+	size_t i;
+
+	memset(scratch, 0, sizeof *scratch);
+	scratch->srcs = calloc(m->nsrcs ? m->nsrcs : 1, sizeof *scratch->srcs);
+	if (!scratch->srcs)
+		return ARCOV_ENOMEM;
+	scratch->nsrcs = m->nsrcs;
+	/* Names and sizes only: no exclusions, no functions. */
+	for (i = 0; i < m->nsrcs; i++) {
+		scratch->srcs[i].name = m->srcs[i].name;
+		scratch->srcs[i].display = m->srcs[i].display;
+		scratch->srcs[i].file_time = m->srcs[i].file_time;
+		scratch->srcs[i].nlines = m->srcs[i].nlines;
+	}
+	scratch->source_prefix = m->source_prefix;
+	return 0;
+}
+
+int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
+			  int (*each)(void *ctx, size_t src, uint32_t line,
+				      int64_t count),
+			  void *ctx)
+{
+	size_t s;
+	uint32_t ln;
+	int r;
+
+	/* Every file of @fn was met when @m was built: nothing is added. */
+	r = arcov_modern_line_counts(scratch, fn, 0, NULL);
+	for (s = 0; s < scratch->nsrcs; s++) {
+		struct arcov_msrc *src = &scratch->srcs[s];
+
+		if (!src->lines)
+			continue;
+		if (r >= 0) {
+			arcov_modern_accumulate(src);
+			for (ln = 1; r >= 0 && ln < src->nlines; ln++) {
+				const struct arcov_mline *l = &src->lines[ln];
+
+				if (l->exists)
+					r = each(ctx, s, ln, l->count);
+			}
+		}
+		arcov_modern_clear(src);
+	}
+	return r < 0 ? r : 0;
+}
+
+void arcov_modern_scratch_free(struct arcov_modern *scratch)
+{
+	size_t i;
+
+	for (i = 0; i < scratch->nsrcs; i++)
+		arcov_modern_clear(&scratch->srcs[i]);
+	free(scratch->srcs);
+	memset(scratch, 0, sizeof *scratch);
 }
 
 void arcov_modern_free(struct arcov_modern *m)

@@ -1,5 +1,5 @@
-/* plugin-notes.c -- function extents and exception-handling code from the
- * plugin's .arcov-notes files (see plugin-notes.h).
+/* notes-apply.c -- function extents and exception-handling code from the
+ * plugin's .arcov-notes files (see notes-apply.h).
  *
  * The .bbg has no exception edges: the plugin replaces each by fake arcs
  * from its source to exit and from entry to its landing pad (FORMATS.md
@@ -16,7 +16,7 @@
 
 #include "arcov-notes.h"
 #include "fileio.h"
-#include "plugin-notes.h"
+#include "notes-apply.h"
 
 enum { UNSEEN, NORMAL, EXCEPTIONAL };
 
@@ -78,49 +78,40 @@ static int hide_exception_branches(struct arcov_mfn *fn,
 	return 0;
 }
 
-/* Read @obj's notes into @notes; 1 when there are none to use. */
-static int load_notes(const struct arcov_obj *obj, struct arcov_notes *notes,
-		      int hide_eh, FILE *diag)
+/* Whether @obj's notes can be used; says why not when that matters. */
+static int notes_usable(const struct arcov_obj *obj, int hide_eh,
+			struct arcov_log *log)
 {
-	struct arcov_err err = { 0 };
-	int r;
-
-	errno = 0;
-	r = arcov_obj_read_notes(obj, notes, &err);
-	if (r == ARCOV_EIO && errno == ENOENT) {
+	if (obj->notes_missing) {
 		if (hide_eh)
-			fprintf(diag, "arcov: warning: %s.arcov-notes: cannot "
-				"open: %s; its exception-handling code is not "
-				"known\n", obj->stem, strerror(ENOENT));
-		return 1;
+			arcov_logf(log, "arcov: warning: %s.arcov-notes: cannot "
+				   "open: %s; its exception-handling code is "
+				   "not known\n", obj->stem, strerror(ENOENT));
+		return 0;
 	}
-	if (r == ARCOV_ENOMEM)
-		return r;
-	if (r < 0) {
-		fprintf(diag, "arcov: warning: %s; ignored\n", err.msg);
-		return 1;
+	if (obj->notes_rc < 0) {
+		arcov_logf(log, "arcov: warning: %s; ignored\n",
+			   obj->notes_err.msg);
+		return 0;
 	}
-	return 0;
+	return 1;
 }
 
-int arcov_pnotes_apply(struct arcov_modern *m, int hide_eh, FILE *diag)
+int arcov_pnotes_apply(struct arcov_modern *m, int hide_eh,
+		       struct arcov_log *log)
 {
-	struct arcov_notes notes = { 0 };
 	const struct arcov_obj *obj = NULL;
 	int usable = 0, r;
 	size_t i;
 
 	for (i = 0; i < m->nfns; i++) {
 		struct arcov_mfn *fn = m->fns[i];
+		const struct arcov_notes_fn *nf;
 
 		if (fn->obj != obj) {
 			/* An object's functions are added together. */
-			arcov_notes_free(&notes);
 			obj = fn->obj;
-			r = load_notes(obj, &notes, hide_eh, diag);
-			if (r < 0)
-				return r;
-			usable = !r;
+			usable = notes_usable(obj, hide_eh, log);
 		}
 		if (hide_eh) {
 			uint32_t a;
@@ -131,17 +122,14 @@ int arcov_pnotes_apply(struct arcov_modern *m, int hide_eh, FILE *diag)
 		}
 		if (!usable)
 			continue;
-		fn->decl_line = notes.fns[fn->index].first_line;
-		fn->close_line = notes.fns[fn->index].last_line;
+		nf = &obj->notes.fns[fn->index];
+		fn->decl_line = nf->first_line;
+		fn->close_line = nf->last_line;
 		if (hide_eh) {
-			r = hide_exception_branches(fn,
-						    &notes.fns[fn->index]);
-			if (r < 0) {
-				arcov_notes_free(&notes);
+			r = hide_exception_branches(fn, nf);
+			if (r < 0)
 				return r;
-			}
 		}
 	}
-	arcov_notes_free(&notes);
 	return 0;
 }

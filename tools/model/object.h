@@ -67,6 +67,20 @@ struct arcov_obj {
 	size_t stale_offset;	/* byte offset of the first of them */
 	size_t nfns;		/* == bbg.nfns */
 	struct arcov_obj_fn *fns;
+	/* The extension notes (STEM.arcov-notes), read once with the rest:
+	 * notes_rc is 0 when they describe this .bbg's functions, else the
+	 * arcov_obj_read_notes() error, explained by notes_err. */
+	struct arcov_notes notes;
+	int notes_rc;
+	int notes_missing;	/* notes_rc is for a file that is not there */
+	struct arcov_err notes_err;
+};
+
+/* How much work the loads of this process did: each object must be read
+ * and each graph solved once per run, whatever outputs are asked for. */
+struct arcov_obj_stats {
+	size_t loads;		/* arcov_obj_load() calls */
+	size_t solves;		/* flow graphs solved */
 };
 
 /**
@@ -90,7 +104,8 @@ char *arcov_obj_stem(const char *arg, const char *objdir,
  * A missing .da is not an error: obj->have_da stays 0 and every count is
  * zero.  A missing .bb or .bbg is ARCOV_EIO with obj->missing saying which.
  * A function whose counts contradict its graph does not fail the load: its
- * status and err say why and its counts are all zero.
+ * status and err say why and its counts are all zero.  The extension notes
+ * are read too (obj->notes_rc says whether they could be used).
  */
 int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
 		   struct arcov_err *err);
@@ -112,6 +127,9 @@ int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
  * all this count.
  */
 uint64_t arcov_obj_fn_calls(const struct arcov_obj_fn *fn);
+
+/* arcov_obj_stats - the loads and solves of this process so far. */
+struct arcov_obj_stats arcov_obj_stats(void);
 
 /**
  * arcov_obj_read_notes - read @obj's extension notes (STEM.arcov-notes)

@@ -73,16 +73,16 @@ static void line_marks(const char *line, const char *end,
 	}
 }
 
-static void warn(FILE *diag, const char *name, uint32_t ln, const char *msg,
+static void warn(struct arcov_log *log, const char *name, uint32_t ln, const char *msg,
 		 const char *prefix, const char *br, const char *what)
 {
-	if (diag)
-		fprintf(diag, "arcov: warning: %s:%u: %s_EXCL_%s%s %s\n", name,
+	if (log)
+		arcov_logf(log, "arcov: warning: %s:%u: %s_EXCL_%s%s %s\n", name,
 			ln, prefix, br, msg, what);
 }
 
 int arcov_excl_scan(struct arcov_excl *ex, const char *text, size_t size,
-		    const char *name, FILE *diag)
+		    const char *name, struct arcov_log *log)
 {
 	static const char *const br[NKINDS] = { "", "BR_" };
 	static const unsigned char flag[NKINDS] = {
@@ -118,13 +118,13 @@ int arcov_excl_scan(struct arcov_excl *ex, const char *text, size_t size,
 			 * _START opens one. */
 			if (marks[k] & MARK_STOP) {
 				if (!open[k].start)
-					warn(diag, name, ln, "STOP", prefix[k],
+					warn(log, name, ln, "STOP", prefix[k],
 					     br[k],
 					     "without a _START; ignored");
 				open[k].start = 0;
 			} else if (marks[k] & MARK_START) {
 				if (open[k].start)
-					warn(diag, name, ln, "START", prefix[k],
+					warn(log, name, ln, "START", prefix[k],
 					     br[k], "inside an open region; "
 					     "regions do not nest");
 				else
@@ -138,13 +138,14 @@ int arcov_excl_scan(struct arcov_excl *ex, const char *text, size_t size,
 	}
 	for (k = 0; k < NKINDS; k++)
 		if (open[k].start)
-			warn(diag, name, open[k].start, "START",
+			warn(log, name, open[k].start, "START",
 			     open[k].prefix, br[k], "is never stopped; "
 			     "excluded to the end of the file");
 	return 0;
 }
 
-int arcov_excl_load(struct arcov_excl *ex, const char *path, FILE *diag)
+int arcov_excl_load(struct arcov_excl *ex, const char *path,
+		    struct arcov_log *log)
 {
 	unsigned char *data;
 	size_t size;
@@ -155,7 +156,7 @@ int arcov_excl_load(struct arcov_excl *ex, const char *path, FILE *diag)
 		return r;
 	if (r < 0)
 		return 0;
-	r = arcov_excl_scan(ex, (const char *)data, size, path, diag);
+	r = arcov_excl_scan(ex, (const char *)data, size, path, log);
 	free(data);
 	return r;
 }

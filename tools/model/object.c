@@ -13,6 +13,13 @@
 #include "object.h"
 #include "sm.h"
 
+static struct arcov_obj_stats stats;
+
+struct arcov_obj_stats arcov_obj_stats(void)
+{
+	return stats;
+}
+
 static int is_dir(const char *path)
 {
 	struct stat st;
@@ -201,6 +208,51 @@ static int solve_all(struct arcov_obj *obj)
 	return 0;
 }
 
+/* The .bb must be the .bbg's: the same functions in the same order (gcov
+ * 3.3 paired them by position alone, so another build's .bb beside the
+ * .bbg gave a wrong report), and no more block lists than blocks: gcov
+ * 3.x aborts on a 0 word past the exit block's list, and would read past
+ * the graph for lines after the last one. */
+static int check_pairing(const struct arcov_obj *obj, struct arcov_err *err)
+{
+	size_t k;
+
+	if (!obj->bbg.nfns)
+		return 0;	/* "no executable code", as gcov says */
+	if (obj->bb.nfns < obj->bbg.nfns)
+		return arcov_errf(err, ARCOV_EMISMATCH, obj->bb_path, -1,
+				  "%zu function%s, where %s has %zu: the "
+				  "notes are not of one build",
+				  obj->bb.nfns, obj->bb.nfns == 1 ? "" : "s",
+				  obj->bbg_path, obj->bbg.nfns);
+	for (k = 0; k < obj->bb.nfns; k++) {
+		const struct arcov_bb_fn *fn = &obj->bb.fns[k];
+		uint32_t nblocks;
+
+		if (k >= obj->bbg.nfns)
+			return arcov_errf(err, ARCOV_EMISMATCH, obj->bb_path,
+					  (long)fn->offset,
+					  "function %s has no flow graph in %s",
+					  fn->name, obj->bbg_path);
+		nblocks = obj->bbg.fns[k].nblocks;
+		if (strcmp(fn->name, obj->bbg.fns[k].name))
+			return arcov_errf(err, ARCOV_EMISMATCH, obj->bb_path,
+					  (long)fn->offset,
+					  "function %s is %s in %s: the notes "
+					  "are not of one build", fn->name,
+					  obj->bbg.fns[k].name, obj->bbg_path);
+		if (fn->nblocks > (uint64_t)nblocks + 1 ||
+		    (fn->nblocks == (uint64_t)nblocks + 1 &&
+		     fn->blocks[nblocks].nitems))
+			return arcov_errf(err, ARCOV_EMISMATCH, obj->bb_path,
+					  (long)fn->blocks[nblocks].offset,
+					  "function %s: more block lists than "
+					  "the %u blocks of its flow graph",
+					  fn->name, nblocks);
+	}
+	return 0;
+}
+
 int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
 		   struct arcov_err *err)
 {
@@ -208,6 +260,7 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
 	size_t size, k;
 	int r;
 
+	stats.loads++;
 	obj->stem = strdup(stem);
 	obj->bb_path = suffixed(stem, ".bb");
 	obj->bbg_path = suffixed(stem, ".bbg");
@@ -243,6 +296,9 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
 	if (r < 0)
 		return r;
 
+	r = check_pairing(obj, err);
+	if (r < 0)
+		return r;
 	obj->nfns = obj->bbg.nfns;
 	obj->fns = calloc(obj->nfns ? obj->nfns : 1, sizeof *obj->fns);
 	if (!obj->fns)
@@ -299,6 +355,15 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
 	if (r < 0)
 		return arcov_errf(err, r, obj->bbg_path, -1, "%s",
 				  arcov_strerror(r));
+	stats.solves += obj->nfns;
+	errno = 0;
+	obj->notes_rc = arcov_obj_read_notes(obj, &obj->notes,
+					     &obj->notes_err);
+	obj->notes_missing = obj->notes_rc == ARCOV_EIO && errno == ENOENT;
+	if (obj->notes_rc == ARCOV_ENOMEM) {
+		*err = obj->notes_err;
+		return ARCOV_ENOMEM;
+	}
 	return 0;
 }
 
@@ -339,6 +404,7 @@ void arcov_obj_free(struct arcov_obj *obj)
 		free(obj->fns[k].counters);
 		arcov_counts_free(&obj->fns[k].counts);
 	}
+	arcov_notes_free(&obj->notes);
 	free(obj->fns);
 	arcov_bb_free(&obj->bb);
 	arcov_bbg_free(&obj->bbg);

@@ -3,7 +3,7 @@
  * (FORMATS.md §6, §7; what they hold is in doc/exports.md).
  *
  * All of them are written from one struct arcov_callgraph, built over
- * whatever list of loaded objects the command line yields.  A file is
+ * the report model of the run (project.h).  A file is
  * made whole in memory and then put in place atomically, so an export
  * either succeeds completely or leaves nothing behind.
  */
@@ -15,7 +15,7 @@
 #include <sys/types.h>
 
 #include "callgraph.h"
-#include "object.h"
+#include "project.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -35,23 +35,15 @@ struct arcov_export_opts {
 };
 
 /**
- * arcov_export_paths - load the object of each of @paths (@npaths of them,
- * named as the reporter's arguments are: a source, object or data file,
- * with @objdir the -o argument) using only .da block @run when not 0, then
- * arcov_export() them.  Any object that cannot be loaded fails every
- * export.  Returns 0, or 1 when some export was not written.
- */
-int arcov_export_paths(const struct arcov_export_opts *o, char *const *paths,
-		       int npaths, const char *objdir, long run, FILE *diag);
-
-/**
- * arcov_export - write every export @o asks for, from @objs (@nobjs
- * objects loaded with arcov_obj_load()).  Messages go to @diag as
+ * arcov_export - write every export @o asks for, from the call graph of
+ * @p (whose line model must be built).  Messages go to @diag as
  * "arcov: ...".  Returns 0, or 1 when some export was not written (it
- * then leaves no file behind; the others are still written).
+ * then leaves no file behind; the others are still written).  Any
+ * object of @p that could not be loaded, or function that could not be
+ * solved, fails every export: a profile must not silently lack callees.
  */
 int arcov_export(const struct arcov_export_opts *o,
-		 const struct arcov_obj *objs, size_t nobjs, FILE *diag);
+		 const struct arcov_project *p, FILE *diag);
 
 /**
  * arcov_cachegrind_write - @cg as a cachegrind file (FORMATS.md §6.1,

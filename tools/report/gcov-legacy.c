@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lines.h"
+#include "legacy-lines.h"
 #include "object.h"
 #include "percent.h"
 #include "report.h"
@@ -488,24 +488,17 @@ free_path:
 	return rc;
 }
 
-/* Load @arg's object and say what gcov 3.x said about missing files.
- * Returns 0 when the report can go on. */
-static int load(const struct arcov_report_opts *o, const char *arg,
-		struct arcov_obj *obj, FILE *diag)
+/* Say what gcov 3.x said about @po's object as it read it.  Returns 0
+ * when the report can go on, -1 when it can but is incomplete, 1 when
+ * there is nothing to report. */
+static int check_loaded(const struct arcov_report_opts *o,
+			const struct arcov_pobj *po, FILE *diag)
 {
-	struct arcov_err err = { 0 };
-	char *stem;
+	const struct arcov_obj *obj = &po->obj;
+	char msg[ARCOV_ERR_MAX];
 	size_t k;
-	int r;
+	int r = 0;
 
-	stem = arcov_obj_stem(arg, o->object, o->legacy == 32 ?
-			      ARCOV_NAMES_GCOV32 : ARCOV_NAMES_GCOV33);
-	if (!stem) {
-		fprintf(diag, "arcov: out of memory\n");
-		return 1;
-	}
-	r = arcov_obj_load(obj, stem, o->run, &err);
-	free(stem);
 	if (obj->missing == ARCOV_OBJ_MISSING_BB) {
 		fprintf(diag, "Could not open basic block file %s.\n",
 			obj->bb_path);
@@ -521,8 +514,8 @@ static int load(const struct arcov_report_opts *o, const char *arg,
 			obj->bbg_path);
 		return 1;
 	}
-	if (r < 0) {
-		fprintf(diag, "arcov: %s\n", err.msg);
+	if (po->rc < 0) {
+		fprintf(diag, "arcov: %s\n", po->err.msg);
 		return 1;
 	}
 	if (!obj->have_da)
@@ -531,46 +524,41 @@ static int load(const struct arcov_report_opts *o, const char *arg,
 			obj->da_path);
 	if (!obj->nfns) {
 		fprintf(diag, "No executable code associated with file %s.\n",
-			arg);
+			po->arg);
 		return 1;
 	}
-	if (arcov_obj_stale_warning(obj, err.msg, sizeof err.msg))
-		fprintf(diag, "arcov: warning: %s\n", err.msg);
-	r = 0;
+	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
+		fprintf(diag, "arcov: warning: %s\n", msg);
 	for (k = 0; k < obj->nfns; k++) {
 		if (obj->fns[k].status < 0) {
 			fprintf(diag, "arcov: %s; reported as not executed\n",
 				obj->fns[k].err.msg);
-			r = 1;
+			r = -1;
 		}
 	}
-	if (arcov_legacy_check(obj, &err) < 0) {
-		fprintf(diag, "arcov: %s\n", err.msg);
-		return 1;
-	}
-	return r ? -1 : 0;
+	return r;
 }
 
-int arcov_report_legacy(const struct arcov_report_opts *o, const char *arg,
-			FILE *out, FILE *diag)
+/* gcov 3.x's report of one argument's object. */
+static int report_one(const struct arcov_report_opts *o,
+		      const struct arcov_pobj *po, FILE *out, FILE *diag)
 {
-	struct arcov_obj obj;
+	const struct arcov_obj *obj = &po->obj;
+	const char *arg = po->arg;
 	struct arcov_legacy_src *srcs = NULL;
 	struct legacy_ctx ctx = { o, out };
 	struct arcov_legacy_walk walk = { 0 };
 	ssize_t nsrcs, s;
 	int rc;
 
-	memset(&obj, 0, sizeof obj);
-	rc = load(o, arg, &obj, diag);
+	rc = check_loaded(o, po, diag);
 	if (rc > 0)
-		goto free_obj;
+		return rc;
 	rc = rc < 0;
-	nsrcs = arcov_legacy_sources(&obj.bb, &srcs);
+	nsrcs = arcov_legacy_sources(&obj->bb, &srcs);
 	if (nsrcs < 0) {
 		fprintf(diag, "arcov: out of memory\n");
-		rc = 1;
-		goto free_obj;
+		return 1;
 	}
 	walk.version = o->legacy;
 	walk.branches = o->branch_probabilities;
@@ -579,13 +567,13 @@ int arcov_report_legacy(const struct arcov_report_opts *o, const char *arg,
 	walk.ctx = &ctx;
 	walk.diag = diag;
 	for (s = 0; s < nsrcs; s++) {
-		const char *name = obj.bb.files[srcs[s].file];
+		const char *name = obj->bb.files[srcs[s].file];
 		struct arcov_legacy_line *lines;
 		struct arcov_cov total = { 0 };
 
 		lines = calloc(srcs[s].maxline + 1, sizeof *lines);
 		if (!lines ||
-		    arcov_legacy_lines(&obj, &srcs[s], &walk, lines, &total)) {
+		    arcov_legacy_lines(obj, &srcs[s], &walk, lines, &total)) {
 			fprintf(diag, "arcov: out of memory\n");
 			arcov_legacy_lines_free(lines, srcs[s].maxline);
 			rc = 1;
@@ -596,13 +584,22 @@ int arcov_report_legacy(const struct arcov_report_opts *o, const char *arg,
 					      srcs[s].maxline, &total, out,
 					      diag);
 		else
-			rc |= report_source33(o, &obj, arg, name, lines,
+			rc |= report_source33(o, obj, arg, name, lines,
 					      srcs[s].maxline, &total, out,
 					      diag);
 		arcov_legacy_lines_free(lines, srcs[s].maxline);
 	}
 	free(srcs);
-free_obj:
-	arcov_obj_free(&obj);
+	return rc;
+}
+
+int arcov_report_legacy(const struct arcov_report_opts *o,
+			const struct arcov_project *p, FILE *out, FILE *diag)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < p->nobjs; i++)
+		rc |= report_one(o, &p->objs[i], out, diag);
 	return rc;
 }

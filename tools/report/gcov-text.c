@@ -17,11 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lines.h"
-#include "object.h"
+#include "common.h"
 #include "percent.h"
-#include "report.h"
-#include "report-formats.h"
 
 #define SGR_SEQ(s) "\33[" s "m\33[K"
 #define SGR_RESET SGR_SEQ("")
@@ -121,7 +118,7 @@ static void line_beginning(FILE *f, const struct text *t, int exists,
 static int branch_count(FILE *f, const struct text *t, int ix,
 			const struct arcov_mfn *fn, const struct arcov_marc *arc)
 {
-	int64_t total = fn->blocks[arc->src].count;
+	int64_t total = fn->blocks[arc->src].total;
 	int dp = -t->o->branch_counts;
 	char buf[ARCOV_PERCENT_MAX];
 
@@ -130,14 +127,14 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 	if (arc->is_call_non_return) {
 		if (total)
 			fprintf(f, "call   %2d returned %s\n", ix,
-				arcov_format_gcov(total - arc->count, total,
+				arcov_format_gcov(total - arc->total, total,
 						  dp, buf));
 		else
 			fprintf(f, "call   %2d never executed\n", ix);
 	} else if (!arc->is_unconditional) {
 		if (total)
 			fprintf(f, "branch %2d taken %s%s\n", ix,
-				arcov_format_gcov(arc->count, total, dp,
+				arcov_format_gcov(arc->total, total, dp,
 						  buf),
 				arc->fall_through ? " (fallthrough)" :
 				arc->is_throw ? " (throw)" : "");
@@ -147,7 +144,7 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 		   !fn->blocks[arc->dst].is_call_return) {
 		if (total)
 			fprintf(f, "unconditional %2d taken %s\n", ix,
-				arcov_format_gcov(arc->count, total, dp,
+				arcov_format_gcov(arc->total, total, dp,
 						  buf));
 		else
 			fprintf(f, "unconditional %2d never executed\n", ix);
@@ -171,12 +168,14 @@ static void line_details(FILE *f, const struct text *t,
 			const struct arcov_mblock *blk =
 				&fn->blocks[line->blocks[i].idx];
 
+			if (!arcov_mref_shown(&line->blocks[i]))
+				continue;
 			if (!blk->is_call_return) {
 				/* gcov passes "exceptional" where it means
 				 * "unexceptional": an unexecuted ordinary
 				 * block shows %%%%%. */
 				line_beginning(f, t, line->exists,
-					       blk->exceptional, 0, blk->count,
+					       blk->exceptional, 0, blk->total,
 					       line_num, "%%%%%", "$$$$$", 0);
 				fprintf(f, "-block %2d\n", ix++);
 			}
@@ -201,7 +200,7 @@ static void function_details(FILE *f, const struct text *t,
 			     const struct arcov_mfn *fn)
 {
 	const struct arcov_mblock *exit_blk = &fn->blocks[fn->nblocks - 1];
-	int64_t returned = exit_blk->count, called = arcov_modern_calls(fn);
+	int64_t returned = exit_blk->total, called = arcov_modern_calls(fn);
 	char b1[ARCOV_PERCENT_MAX], b2[ARCOV_PERCENT_MAX];
 	char b3[ARCOV_PERCENT_MAX];
 	char *name;
@@ -211,7 +210,7 @@ static void function_details(FILE *f, const struct text *t,
 		return;
 	for (i = 0; i < exit_blk->npred; i++)
 		if (fn->arcs[exit_blk->pred[i]].fake)
-			returned -= fn->arcs[exit_blk->pred[i]].count;
+			returned -= fn->arcs[exit_blk->pred[i]].total;
 	name = fn_name(t, fn);
 	fprintf(f, "function %s called %s returned %s blocks executed %s\n",
 		name ? name : fn->name, arcov_format_gcov(called, 0, -1, b1),
@@ -372,31 +371,6 @@ static void output_lines(FILE *f, const struct text *t,
 	free(starts);
 }
 
-/* gcov 12's mangle_path(): '/' -> '#', ".." -> '^'. */
-void arcov_mangle_path(char *dst, const char *base)
-{
-	const char *probe;
-
-	for (; *base; base = probe) {
-		size_t len;
-
-		for (probe = base; *probe && *probe != '/'; probe++)
-			;
-		len = (size_t)(probe - base);
-		if (len == 2 && base[0] == '.' && base[1] == '.') {
-			*dst++ = '^';
-		} else {
-			memcpy(dst, base, len);
-			dst += len;
-		}
-		if (*probe) {
-			*dst++ = '#';
-			probe++;
-		}
-	}
-	*dst = 0;
-}
-
 static void mangle_name(char *dst, const char *name, int preserve)
 {
 	const char *slash = strrchr(name, '/');
@@ -460,210 +434,86 @@ static int output_gcov_file(const struct text *t, const char *input,
 	return rc;
 }
 
-/* Load one argument's object and say what gcov 12 says about it.
- * Returns 0 to report it, 1 to skip it. */
-static int load(const struct text *t, const char *stem, struct arcov_obj *obj)
+/* The object whose Graph, Data and Runs a single-object report names. */
+static const struct arcov_obj *only_object(const struct arcov_project *p)
 {
-	struct arcov_err err = { 0 };
-	int r;
-
-	r = arcov_obj_load(obj, stem, t->o->run, &err);
-	if (obj->missing) {
-		fprintf(t->diag, "%s:cannot open notes file\n",
-			obj->missing == ARCOV_OBJ_MISSING_BB ? obj->bb_path :
-			obj->bbg_path);
-		return 1;
-	}
-	if (r < 0 || arcov_legacy_check(obj, &err) < 0) {
-		fprintf(t->diag, "arcov: %s\n", err.msg);
-		return 1;
-	}
-	return 0;
-}
-
-/* What gcov 12 says once the notes are read (after any "source file is
- * newer" note) and the data is read; returns 1 if counts were dropped. */
-static int data_notes(const struct text *t, const struct arcov_obj *obj)
-{
-	char msg[ARCOV_ERR_MAX];
-	size_t k;
-	int rc = 0;
-
-	if (!obj->nfns)
-		fprintf(t->diag, "%s:no functions found\n", obj->bbg_path);
-	if (!obj->have_da)
-		fprintf(t->diag, "%s:cannot open data file, assuming not "
-			"executed\n", obj->da_path);
-	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
-		fprintf(t->diag, "arcov: warning: %s\n", msg);
-	for (k = 0; k < obj->nfns; k++) {
-		if (obj->fns[k].status < 0) {
-			fprintf(t->diag, "arcov: %s; reported as not "
-				"executed\n", obj->fns[k].err.msg);
-			rc = 1;
-		}
-	}
-	return rc;
-}
-
-/* The input name used for -l: the matching source's name, if any. */
-static const char *input_name(const struct arcov_modern *m, const char *arg,
-			      char **canon)
-{
+	const struct arcov_obj *obj = NULL;
 	size_t i;
 
-	*canon = NULL;
-	for (i = 0; i < m->nsrcs; i++)
-		if (!strcmp(m->srcs[i].name, arg))
-			return m->srcs[i].display;
-	*canon = strdup(arg);
-	return *canon ? *canon : arg;
+	for (i = 0; i < p->nobjs; i++)
+		if (arcov_pobj_usable(&p->objs[i]))
+			obj = &p->objs[i].obj;
+	return obj;
 }
 
-static int generate_results(struct text *t, struct arcov_modern *m,
-			    const char *arg)
+int arcov_report_text(const struct arcov_report_opts *o,
+		      const struct arcov_project *p, const char *arg,
+		      FILE *out, FILE *diag)
 {
-	int total_lines = 0, total_executed = 0, rc = 0, r;
-	struct arcov_json *json = NULL;
+	const struct arcov_modern *m = &p->lines;
+	struct text t = { o, out, diag, p->nobjs > 1, only_object(p) };
 	const char *input;
 	char *canon;
+	int rc = 0;
 	size_t i;
 
-	for (i = 0; i < m->nfns; i++) {
-		struct arcov_cov cov = { 0 };
-		char *name;
+	if (!t.obj)
+		return 0;
+	if (o->function_summaries) {
+		for (i = 0; i < m->nfns; i++) {
+			const struct arcov_mfn *fn = m->fns[i];
+			char *name;
 
-		r = arcov_modern_line_counts(m, m->fns[i],
-					     arcov_report_wants_branches(t->o),
-					     &cov);
-		if (r < 0) {
-			fprintf(t->diag, "arcov: out of memory\n");
-			return 1;
+			if (!arcov_mfn_shown(fn))
+				continue;
+			name = fn_name(&t, fn);
+			fprintf(out, "Function '%s'\n",
+				name ? name : fn->name);
+			free(name);
+			executed_summary(out, fn->cov.lines,
+					 fn->cov.lines_executed);
+			fprintf(out, "\n");
 		}
-		if (!r)
-			fprintf(t->diag, "%s:no lines for '%s'\n",
-				m->fns[i]->obj->bbg_path, m->fns[i]->name);
-		if (!t->o->function_summaries)
-			continue;
-		name = fn_name(t, m->fns[i]);
-		fprintf(t->out, "Function '%s'\n",
-			name ? name : m->fns[i]->name);
-		free(name);
-		executed_summary(t->out, cov.lines, cov.lines_executed);
-		fprintf(t->out, "\n");
 	}
-
-	input = input_name(m, arg, &canon);
-	if (t->o->json_format && !t->o->no_output &&
-	    arcov_json_begin(&json, t->o, input) < 0) {
-		fprintf(t->diag, "arcov: out of memory\n");
-		free(canon);
-		return 1;
-	}
+	input = arcov_input_name(m, arg, &canon);
 	for (i = 0; i < m->nsrcs; i++) {
-		struct arcov_msrc *src = &m->srcs[i];
+		const struct arcov_msrc *src = &m->srcs[i];
 
-		if (t->o->relative_only && src->display[0] == '/')
+		if (arcov_report_skips(o, src))
 			continue;
-		arcov_modern_accumulate(src);
-		if (!t->o->use_stdout)
-			file_summary(t, src);
-		total_lines += src->cov.lines;
-		total_executed += src->cov.lines_executed;
-		if (t->o->no_output)
+		if (!o->use_stdout)
+			file_summary(&t, src);
+		if (o->no_output)
 			continue;
-		if (json) {
-			arcov_json_add(json, src);
-			if (!t->o->use_stdout)
-				fprintf(t->out, "\n");
-		} else if (t->o->use_stdout) {
+		if (o->json_format) {
+			if (!o->use_stdout)
+				fprintf(out, "\n");
+		} else if (o->use_stdout) {
 			if (src->cov.lines)
-				output_lines(t->out, t, src);
+				output_lines(out, &t, src);
 		} else {
-			rc |= output_gcov_file(t, input, src);
-			fprintf(t->out, "\n");
+			rc |= output_gcov_file(&t, input, src);
+			fprintf(out, "\n");
 		}
 	}
 	free(canon);
-	if (json)
-		rc |= arcov_json_end(json, t->out, t->diag);
-	if (!t->o->use_stdout)
-		executed_summary(t->out, total_lines, total_executed);
 	return rc;
 }
 
-int arcov_report_modern(const struct arcov_report_opts *o, char **args,
-			int nargs, FILE *out, FILE *diag)
+void arcov_report_text_total(const struct arcov_report_opts *o,
+			     const struct arcov_project *p, FILE *out)
 {
-	struct text t = { o, out, diag, nargs > 1, NULL };
-	struct arcov_modern m = { 0 };
-	struct arcov_obj *objs;
-	char **stems;
-	int i, j, rc = 0, gate;
+	const struct arcov_modern *m = &p->lines;
+	int lines = 0, executed = 0;
+	size_t i;
 
-	objs = calloc((size_t)nargs, sizeof *objs);
-	stems = calloc((size_t)nargs, sizeof *stems);
-	if (!objs || !stems) {
-		fprintf(diag, "arcov: out of memory\n");
-		free(objs);
-		free(stems);
-		return 1;
-	}
-	m.source_prefix = o->source_prefix;
-	m.diag = diag;
-	for (i = 0; i < nargs; i++) {
-		if (o->display_progress)
-			fprintf(out, "Processing file %d out of %d\n", i + 1,
-				nargs);
-		stems[i] = arcov_obj_stem(args[i], o->object,
-					  ARCOV_NAMES_MODERN);
-		if (!stems[i]) {
-			fprintf(diag, "arcov: out of memory\n");
-			rc = 1;
-			goto free_all;
-		}
-		for (j = 0; j < i; j++)
-			if (stems[j] && !strcmp(stems[j], stems[i]))
-				break;
-		if (j < i) {
-			fprintf(diag, "'%s' file is already processed\n",
-				args[i]);
+	if (o->use_stdout)
+		return;
+	for (i = 0; i < m->nsrcs; i++) {
+		if (arcov_report_skips(o, &m->srcs[i]))
 			continue;
-		}
-		if (load(&t, stems[i], &objs[i])) {
-			rc = 1;
-			arcov_obj_free(&objs[i]);
-			continue;
-		}
-		if (arcov_modern_add(&m, &objs[i]) < 0) {
-			fprintf(diag, "arcov: out of memory\n");
-			rc = 1;
-			goto free_all;
-		}
-		rc |= data_notes(&t, &objs[i]);
-		t.obj = &objs[i];
+		lines += m->srcs[i].cov.lines;
+		executed += m->srcs[i].cov.lines_executed;
 	}
-	if (t.obj) {
-		if (arcov_report_prepare(o, &m, diag) < 0) {
-			fprintf(diag, "arcov: out of memory\n");
-			rc = 1;
-			goto free_all;
-		}
-		rc |= generate_results(&t, &m, args[nargs - 1]);
-		rc |= arcov_report_exports(o, &m, out, diag);
-		gate = arcov_report_gates(o, &m, diag);
-		if (!rc)
-			rc = gate;
-	} else if (!o->use_stdout) {
-		executed_summary(out, 0, 0);
-	}
-free_all:
-	arcov_modern_free(&m);
-	for (i = 0; i < nargs; i++) {
-		arcov_obj_free(&objs[i]);
-		free(stems[i]);
-	}
-	free(objs);
-	free(stems);
-	return rc;
+	executed_summary(out, lines, executed);
 }

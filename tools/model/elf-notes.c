@@ -1,11 +1,9 @@
-/* discover.c -- find a project's objects: walk directory trees for notes
- * or data files, and read the .arcov_notes section (doc/notes-format.md
- * §3) of a program and of the shared libraries it needs, resolved the way
- * glibc's dynamic loader resolves them.
+/* elf-notes.c -- read the .arcov_notes section (lib/notes-section.h) of a
+ * program and of the shared libraries it needs, resolved the way glibc's
+ * dynamic loader resolves them.
  */
 #include <config.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -14,211 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "discover.h"
-
-#define NOTES_SECTION ".arcov_notes"
-#define NOTES_MAGIC "ARCOV"
-#define NOTES_VERSION "1"
-#define NOTES_PATHS 4		/* .bb, .bbg, .da, .arcov-notes */
-#define NOTES_BBG 1		/* index of the .bbg path */
-
-int arcov_paths_add(struct arcov_paths *p, const char *s)
-{
-	char *copy;
-
-	if (p->n == p->cap) {
-		size_t ncap = p->cap ? 2 * p->cap : 16;
-		char **v = realloc(p->v, ncap * sizeof *v);
-
-		if (!v)
-			return ARCOV_ENOMEM;
-		p->v = v;
-		p->cap = ncap;
-	}
-	copy = strdup(s);
-	if (!copy)
-		return ARCOV_ENOMEM;
-	p->v[p->n++] = copy;
-	return 0;
-}
-
-int arcov_paths_has(const struct arcov_paths *p, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < p->n; i++)
-		if (!strcmp(p->v[i], s))
-			return 1;
-	return 0;
-}
-
-int arcov_paths_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-void arcov_paths_free(struct arcov_paths *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->n; i++)
-		free(p->v[i]);
-	free(p->v);
-	memset(p, 0, sizeof *p);
-}
-
-char *arcov_path_join(const char *dir, const char *name)
-{
-	size_t n = strlen(dir), m = strlen(name);
-	char *s;
-
-	if (!strcmp(dir, "."))
-		return strdup(name);
-	s = malloc(n + m + 2);
-	if (!s)
-		return NULL;
-	memcpy(s, dir, n);
-	if (n && dir[n - 1] != '/')
-		s[n++] = '/';
-	memcpy(s + n, name, m + 1);
-	return s;
-}
-
-/* ---- directory trees ---- */
-
-struct walk {
-	const char *suffix;
-	size_t suffix_len;
-	struct arcov_paths *out;
-	struct arcov_err *err;
-};
-
-/* The directories being walked, innermost first: a bind mount that
- * contains itself must not make the walk endless. */
-struct ancestor {
-	dev_t dev;
-	ino_t ino;
-	const struct ancestor *up;
-};
-
-static int has_suffix(const struct walk *w, const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > w->suffix_len &&
-	       !strcmp(name + n - w->suffix_len, w->suffix);
-}
-
-static int walk_dir(struct walk *w, const char *path, const char *rel,
-		    const struct ancestor *up);
-
-/* The entry @e of the directory @path (@rel relative to the root). */
-static int walk_entry(struct walk *w, const char *path, const char *rel,
-		      const struct dirent *e, const struct ancestor *up)
-{
-	char *full, *relname;
-	struct stat st;
-	int rc = 0, type = e->d_type;
-
-	/* Most entries of a build tree are other files: no paths for them. */
-	if (type != DT_DIR && type != DT_UNKNOWN && !has_suffix(w, e->d_name))
-		return 0;
-	full = arcov_path_join(path, e->d_name);
-	relname = rel ? arcov_path_join(rel, e->d_name) : strdup(e->d_name);
-	if (!full || !relname) {
-		rc = arcov_errf(w->err, ARCOV_ENOMEM, path, -1,
-				"out of memory");
-		goto free_names;
-	}
-	if (type == DT_UNKNOWN) {
-		if (lstat(full, &st)) {
-			/* Removed meanwhile: nothing to report. */
-			if (errno != ENOENT)
-				rc = arcov_errf(w->err, ARCOV_EIO, full, -1,
-						"cannot read: %s",
-						strerror(errno));
-			goto free_names;
-		}
-		type = S_ISDIR(st.st_mode) ? DT_DIR :
-		       S_ISLNK(st.st_mode) ? DT_LNK :
-		       S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
-	}
-	if (type == DT_DIR) {
-		rc = walk_dir(w, full, relname, up);
-	} else if ((type == DT_REG || type == DT_LNK) &&
-		   has_suffix(w, e->d_name)) {
-		/* A link counts when it leads to a file; a dangling link or
-		 * one to a directory is skipped. */
-		if (type == DT_REG || (!stat(full, &st) && S_ISREG(st.st_mode)))
-			rc = arcov_paths_add(w->out, relname);
-		if (rc)
-			arcov_errf(w->err, rc, path, -1, "out of memory");
-	}
-free_names:
-	free(full);
-	free(relname);
-	return rc;
-}
-
-static int walk_dir(struct walk *w, const char *path, const char *rel,
-		    const struct ancestor *up)
-{
-	struct ancestor self;
-	const struct ancestor *a;
-	struct dirent *e;
-	struct stat st;
-	DIR *d;
-	int rc = 0;
-
-	d = opendir(path);
-	if (!d || fstat(dirfd(d), &st))
-		goto fail;
-	self.dev = st.st_dev;
-	self.ino = st.st_ino;
-	self.up = up;
-	for (a = up; a; a = a->up)
-		if (a->dev == self.dev && a->ino == self.ino)
-			goto close_dir;
-	for (;;) {
-		errno = 0;
-		e = readdir(d);
-		if (!e)
-			break;
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		rc = walk_entry(w, path, rel, e, &self);
-		if (rc)
-			goto close_dir;
-	}
-	if (errno)
-		goto fail;
-close_dir:
-	closedir(d);
-	return rc;
-
-fail:
-	rc = errno;
-	if (d)
-		closedir(d);
-	return arcov_errf(w->err, ARCOV_EIO, path, -1, "cannot read: %s",
-			  strerror(rc));
-}
-
-int arcov_discover_tree(const char *dir, const char *suffix,
-			struct arcov_paths *out, struct arcov_err *err)
-{
-	struct walk w = { suffix, strlen(suffix), out, err };
-	size_t first = out->n;
-	int rc;
-
-	rc = walk_dir(&w, dir, NULL, NULL);
-	if (!rc && out->n > first)
-		qsort(out->v + first, out->n - first, sizeof *out->v,
-		      arcov_paths_cmp);
-	return rc;
-}
-
-/* ---- programs and shared libraries ---- */
+#include "elf-notes.h"
+#include "notes-section.h"
 
 /* An open ELF file and what the loader needs from its dynamic section. */
 struct elf_file {
@@ -269,81 +64,29 @@ static int elf_open(struct elf_file *f, const char *path,
 	return 0;
 }
 
-/* The string at @pos of the @size bytes at @data, and where the next one
- * starts; NULL when it runs past the end. */
-static const char *next_string(const char *data, size_t size, size_t *pos)
+/* Add a record's .bbg path to the list @ctx, once. */
+static int add_bbg(void *ctx, const char *const *paths)
 {
-	const char *s = data + *pos;
-	const char *nul = memchr(s, 0, size - *pos);
+	struct arcov_paths *out = ctx;
+	const char *bbg = paths[ARCOV_SECTION_BBG];
 
-	if (!nul)
-		return NULL;
-	*pos = (size_t)(nul - data) + 1;
-	return s;
+	if (arcov_paths_has(out, bbg))
+		return 0;
+	return arcov_paths_add(out, bbg);
 }
 
-/*
- * Add the .bbg path of every version-1 record of the section bytes @data
- * (@size of them, at file offset @base) to @out.  Records of another
- * version are skipped up to the next "ARCOV" string, as the format allows.
- */
+/* Add the .bbg path of every record of the section bytes @data (@size of
+ * them, at file offset @base) to @out. */
 static int parse_notes(const struct elf_file *f, const char *data,
 		       size_t size, size_t base, struct arcov_paths *out,
 		       struct arcov_err *err)
 {
-	const char *paths[NOTES_PATHS];
-	size_t offs[NOTES_PATHS];
-	size_t pos = 0, at, record;
-	const char *s;
-	int i;
+	int r = arcov_section_parse(data, size, f->path, base, add_bbg, out,
+				    err);
 
-	while (pos < size) {
-		at = record = pos;
-		s = next_string(data, size, &pos);
-		if (!s)
-			goto unterminated;
-		if (strcmp(s, NOTES_MAGIC))
-			continue;
-		at = pos;
-		s = next_string(data, size, &pos);
-		if (!s)
-			goto unterminated;
-		if (strcmp(s, NOTES_VERSION))
-			continue;
-		for (i = 0; i < NOTES_PATHS; i++) {
-			if (pos == size)
-				return arcov_errf(err, ARCOV_ETRUNC, f->path,
-						  (long)(base + record),
-						  NOTES_SECTION " record ends "
-						  "after %d of its %d paths",
-						  i, NOTES_PATHS);
-			at = offs[i] = pos;
-			paths[i] = next_string(data, size, &pos);
-			if (!paths[i])
-				goto unterminated;
-			if (paths[i][0] != '/')
-				return arcov_errf(err, ARCOV_EFORMAT, f->path,
-						  (long)(base + at),
-						  NOTES_SECTION " path '%s' "
-						  "is not absolute", paths[i]);
-		}
-		s = strrchr(paths[NOTES_BBG], '.');
-		if (!s || strcmp(s, ".bbg"))
-			return arcov_errf(err, ARCOV_EFORMAT, f->path,
-					  (long)(base + offs[NOTES_BBG]),
-					  NOTES_SECTION " path '%s' does not "
-					  "end in .bbg", paths[NOTES_BBG]);
-		if (!arcov_paths_has(out, paths[NOTES_BBG]) &&
-		    arcov_paths_add(out, paths[NOTES_BBG]))
-			return arcov_errf(err, ARCOV_ENOMEM, f->path, -1,
-					  "out of memory");
-	}
-	return 0;
-
-unterminated:
-	return arcov_errf(err, ARCOV_ETRUNC, f->path, (long)(base + at),
-			  NOTES_SECTION " string runs past the end of the "
-			  "section");
+	if (r == ARCOV_ENOMEM)
+		return arcov_errf(err, r, f->path, -1, "out of memory");
+	return r;
 }
 
 /* @list with every $ORIGIN and ${ORIGIN} replaced by @origin. */
@@ -474,7 +217,7 @@ static int read_sections(struct elf_file *f, int dynamic,
 			continue;
 		}
 		name = elf_strptr(f->e, shstrndx, sh.sh_name);
-		if (!name || strcmp(name, NOTES_SECTION) ||
+		if (!name || strcmp(name, ARCOV_SECTION_NAME) ||
 		    sh.sh_type == SHT_NOBITS)
 			continue;
 		/* libelf checks that the section lies inside the file. */
@@ -482,7 +225,7 @@ static int read_sections(struct elf_file *f, int dynamic,
 		if (!data || data->d_size != sh.sh_size)
 			return arcov_errf(err, ARCOV_EFORMAT, f->path,
 					  (long)sh.sh_offset,
-					  "unreadable " NOTES_SECTION
+					  "unreadable " ARCOV_SECTION_NAME
 					  " section: %s", elf_errmsg(-1));
 		f->has_notes = 1;
 		rc = parse_notes(f, data->d_buf, data->d_size, sh.sh_offset,
@@ -618,7 +361,7 @@ static char *resolve(struct resolver *r, const struct elf_file *f,
 /* Queue every library @f needs that is not queued yet (@queue holds real
  * paths).  Returns 0, 1 when some could not be found, or ARCOV_ENOMEM. */
 static int queue_needed(struct resolver *r, const struct elf_file *f,
-			struct arcov_paths *queue, FILE *diag)
+			struct arcov_paths *queue, struct arcov_log *log)
 {
 	size_t i;
 	int rc = 0;
@@ -629,7 +372,7 @@ static int queue_needed(struct resolver *r, const struct elf_file *f,
 
 		free(path);
 		if (!real) {
-			fprintf(diag, "arcov: %s: needed library %s not "
+			arcov_logf(log, "arcov: %s: needed library %s not "
 				"found\n", f->path, f->needed.v[i]);
 			rc = 1;
 			continue;
@@ -645,7 +388,7 @@ static int queue_needed(struct resolver *r, const struct elf_file *f,
 }
 
 int arcov_discover_binary(const char *prog, int libs, struct arcov_paths *out,
-			  FILE *diag, struct arcov_err *err)
+			  struct arcov_log *log, struct arcov_err *err)
 {
 	struct resolver r = { 0 };
 	struct arcov_paths queue = { 0 };
@@ -673,7 +416,7 @@ int arcov_discover_binary(const char *prog, int libs, struct arcov_paths *out,
 	rc = real ? arcov_paths_add(&queue, real) : ARCOV_ENOMEM;
 	free(real);
 	if (!rc)
-		rc = queue_needed(&r, &f, &queue, diag);
+		rc = queue_needed(&r, &f, &queue, log);
 	/* Breadth first: the queue grows while it is walked. */
 	for (i = 1; rc >= 0 && i < queue.n; i++) {
 		struct elf_file lib;
@@ -688,13 +431,13 @@ int arcov_discover_binary(const char *prog, int libs, struct arcov_paths *out,
 			break;
 		}
 		if (rc) {
-			fprintf(diag, "arcov: %s\n", lib_err.msg);
+			arcov_logf(log, "arcov: %s\n", lib_err.msg);
 			elf_close(&lib);
 			rc = 1;
 			continue;
 		}
 		found |= lib.has_notes;
-		rc = queue_needed(&r, &lib, &queue, diag);
+		rc = queue_needed(&r, &lib, &queue, log);
 		elf_close(&lib);
 	}
 	if (rc > 0) {
@@ -710,7 +453,7 @@ close_prog:
 	arcov_paths_free(&r.cache_paths);
 	if (!rc && !found)
 		rc = arcov_errf(err, ARCOV_EFORMAT, prog, -1,
-				"no " NOTES_SECTION " section%s (not built "
+				"no " ARCOV_SECTION_NAME " section%s (not built "
 				"with the arcov plugin?)",
 				libs ? " in it or in the libraries it needs" :
 				"");
@@ -723,87 +466,3 @@ close_prog:
 	return warned;
 }
 
-int arcov_discover_has_dir(char *const *args, int nargs)
-{
-	struct stat st;
-	int i;
-
-	for (i = 0; i < nargs; i++)
-		if (!stat(args[i], &st) && S_ISDIR(st.st_mode))
-			return 1;
-	return 0;
-}
-
-/* Append those of @found (joined to @dir when not NULL) not yet in @out. */
-static int add_new(struct arcov_paths *out, const char *dir,
-		   const struct arcov_paths *found)
-{
-	size_t i;
-
-	for (i = 0; i < found->n; i++) {
-		char *path = dir ? arcov_path_join(dir, found->v[i]) :
-			     strdup(found->v[i]);
-		int rc = path ? 0 : ARCOV_ENOMEM;
-
-		if (!rc && !arcov_paths_has(out, path))
-			rc = arcov_paths_add(out, path);
-		free(path);
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
-
-int arcov_discover_objects(char *const *args, int nargs,
-			   const struct arcov_paths *progs, int libs,
-			   struct arcov_paths *out, FILE *diag)
-{
-	struct arcov_paths found = { 0 };
-	struct arcov_err err;
-	struct stat st;
-	size_t k;
-	int i, r, rc = 0;
-
-	for (i = 0; i < nargs; i++) {
-		if (stat(args[i], &st) || !S_ISDIR(st.st_mode)) {
-			if (arcov_paths_add(out, args[i]))
-				goto nomem;
-			continue;
-		}
-		r = arcov_discover_tree(args[i], ".bbg", &found, &err);
-		if (r == ARCOV_ENOMEM)
-			goto nomem;
-		if (r) {
-			fprintf(diag, "arcov: %s\n", err.msg);
-			rc = 1;
-		} else if (!found.n) {
-			fprintf(diag, "arcov: %s: no .bbg file below it\n",
-				args[i]);
-			rc = 1;
-		}
-		r = add_new(out, args[i], &found);
-		arcov_paths_free(&found);
-		if (r)
-			goto nomem;
-	}
-	for (k = 0; k < progs->n; k++) {
-		r = arcov_discover_binary(progs->v[k], libs, &found, diag,
-					  &err);
-		if (r == ARCOV_ENOMEM)
-			goto nomem;
-		if (r < 0)
-			fprintf(diag, "arcov: %s\n", err.msg);
-		if (r)
-			rc = 1;
-		r = add_new(out, NULL, &found);
-		arcov_paths_free(&found);
-		if (r)
-			goto nomem;
-	}
-	return rc;
-
-nomem:
-	arcov_paths_free(&found);
-	fprintf(diag, "arcov: out of memory\n");
-	return 1;
-}

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "log.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -35,19 +37,20 @@ struct arcov_excl {
  * arcov_excl_scan - find the markers in @size bytes of source @text.
  * @ex:   zeroed; released with arcov_excl_free()
  * @name: the source's name, for warnings about unbalanced regions
- * @diag: where those warnings go ("arcov: NAME:LINE: ..."), or NULL
+ * @log:  where those warnings go ("arcov: NAME:LINE: ..."), or NULL
  *
  * Returns 0 or ARCOV_ENOMEM.
  */
 int arcov_excl_scan(struct arcov_excl *ex, const char *text, size_t size,
-		    const char *name, FILE *diag);
+		    const char *name, struct arcov_log *log);
 
 /**
  * arcov_excl_load - arcov_excl_scan() on the file @path.  A source that
  * cannot be read has no markers (the reports say so themselves).
  * Returns 0 or ARCOV_ENOMEM.
  */
-int arcov_excl_load(struct arcov_excl *ex, const char *path, FILE *diag);
+int arcov_excl_load(struct arcov_excl *ex, const char *path,
+		    struct arcov_log *log);
 
 /* arcov_excl_line - whether line @ln of @ex is excluded. */
 static inline int arcov_excl_line(const struct arcov_excl *ex, uint32_t ln)

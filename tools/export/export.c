@@ -152,10 +152,11 @@ static char *one_line(char *const *argv, int argc)
 }
 
 int arcov_export(const struct arcov_export_opts *o,
-		 const struct arcov_obj *objs, size_t nobjs, FILE *diag)
+		 const struct arcov_project *p, FILE *diag)
 {
 	struct arcov_callgraph cg = { 0 };
 	struct arcov_err err = { 0 };
+	struct arcov_log log = { 0 };
 	char *cmd;
 	int rc = 0, r;
 
@@ -164,7 +165,9 @@ int arcov_export(const struct arcov_export_opts *o,
 		fprintf(diag, "arcov: out of memory\n");
 		return 1;
 	}
-	r = arcov_callgraph_build(&cg, objs, nobjs, o->demangle, diag, &err);
+	r = arcov_callgraph_build(&cg, p, o->demangle, &log, &err);
+	if (arcov_log_flush(&log, diag) < 0)
+		rc = 1;
 	if (r == 0 && !cg.nnodes)
 		r = arcov_errf(&err, ARCOV_EFORMAT, NULL, -1,
 			       "nothing to export: the input holds no "
@@ -184,46 +187,7 @@ int arcov_export(const struct arcov_export_opts *o,
 		rc |= put_webgrind(o, &cg, cmd, diag);
 free_all:
 	arcov_callgraph_free(&cg);
+	arcov_log_free(&log);
 	free(cmd);
-	return rc;
-}
-
-int arcov_export_paths(const struct arcov_export_opts *o, char *const *paths,
-		       int npaths, const char *objdir, long run, FILE *diag)
-{
-	struct arcov_obj *objs = calloc((size_t)npaths + 1, sizeof *objs);
-	struct arcov_err err = { 0 };
-	size_t nobjs = 0, k;
-	int i, rc = 0;
-
-	if (!objs) {
-		fprintf(diag, "arcov: out of memory\n");
-		return 1;
-	}
-	for (i = 0; i < npaths && !rc; i++) {
-		char *stem = arcov_obj_stem(paths[i], objdir,
-					    ARCOV_NAMES_MODERN);
-
-		if (!stem) {
-			fprintf(diag, "arcov: out of memory\n");
-			rc = 1;
-			break;
-		}
-		/* The same object named twice is exported once. */
-		for (k = 0; k < nobjs; k++)
-			if (!strcmp(objs[k].stem, stem))
-				break;
-		if (k == nobjs &&
-		    arcov_obj_load(&objs[nobjs++], stem, run, &err) < 0) {
-			fprintf(diag, "arcov: %s; nothing exported\n", err.msg);
-			rc = 1;
-		}
-		free(stem);
-	}
-	if (!rc)
-		rc = arcov_export(o, objs, nobjs, diag);
-	for (k = 0; k < nobjs; k++)
-		arcov_obj_free(&objs[k]);
-	free(objs);
 	return rc;
 }

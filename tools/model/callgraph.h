@@ -14,7 +14,8 @@
 #include <stdio.h>
 
 #include "error.h"
-#include "object.h"
+#include "log.h"
+#include "project.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -108,10 +109,11 @@ struct arcov_callgraph {
 };
 
 /**
- * arcov_callgraph_build - the program made of @objs (@nobjs loaded objects).
+ * arcov_callgraph_build - the program made of the objects of @p, whose
+ * line model must be built.
  * @cg:       zeroed; released with arcov_callgraph_free() whatever the result
  * @demangle: print C++ names demangled
- * @diag:     where notes about the data go ("no data file ...")
+ * @log:      where notes about the data go ("no data file ...")
  * @err:      receives "FILE: offset N: what" when the result is negative
  *
  * Needs each object's .arcov-notes (the statements and call sites) and
@@ -120,8 +122,8 @@ struct arcov_callgraph {
  * that cannot be written in a text export.
  */
 int arcov_callgraph_build(struct arcov_callgraph *cg,
-			  const struct arcov_obj *objs, size_t nobjs,
-			  int demangle, FILE *diag, struct arcov_err *err);
+			  const struct arcov_project *p, int demangle,
+			  struct arcov_log *log, struct arcov_err *err);
 
 /* arcov_callgraph_free - release everything @cg holds; @cg is zeroed. */
 void arcov_callgraph_free(struct arcov_callgraph *cg);

@@ -1,4 +1,4 @@
-/* report-lcov.c -- --lcov FILE: an lcov tracefile, the records lcov's
+/* lcov.c -- --lcov FILE: an lcov tracefile, the records lcov's
  * geninfo (1.16) writes from gcov's text output.
  *
  * Per reported source, in this order: TN:, SF: (absolute), FN:/FNDA: per
@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report-formats.h"
+#include "common.h"
 
 #define UNNAMED_BLOCK 4294967295u
 
@@ -79,6 +79,8 @@ static void lcov_line_branches(FILE *f, const struct arcov_mline *line,
 		const struct arcov_mblock *blk =
 			&fn->blocks[line->blocks[i].idx];
 
+		if (!arcov_mref_shown(&line->blocks[i]))
+			continue;
 		if (!blk->is_call_return)
 			block = ix++;
 		for (a = 0; a < blk->nsucc; a++) {
@@ -92,14 +94,14 @@ static void lcov_line_branches(FILE *f, const struct arcov_mline *line,
 			}
 			if (arc->is_unconditional)
 				continue;
-			if (blk->count)
+			if (blk->total)
 				fprintf(f, "BRDA:%u,%u,%u,%" PRId64 "\n", ln,
-					block, jx, arc->count);
+					block, jx, arc->total);
 			else
 				fprintf(f, "BRDA:%u,%u,%u,-\n", ln, block, jx);
 			jx++;
 			(*found)++;
-			*hit += blk->count && arc->count;
+			*hit += blk->total && arc->total;
 		}
 	}
 }
@@ -136,8 +138,9 @@ static int lcov_source(FILE *f, const struct arcov_msrc *src, const char *cwd)
 }
 
 int arcov_lcov_write(const struct arcov_report_opts *o,
-		     const struct arcov_modern *m, FILE *out, FILE *diag)
+		     const struct arcov_project *p, FILE *out, FILE *diag)
 {
+	const struct arcov_modern *m = &p->lines;
 	char *cwd = arcov_cwd();
 	size_t i;
 	FILE *f;

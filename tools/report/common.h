@@ -1,0 +1,91 @@
+/* common.h -- what the reports share: how they read the model's functions,
+ * arcs and sources, and how they open and close their output files.
+ *
+ * They all see the model as project.h builds it: sources accumulated,
+ * exclusion markers and hidden exception branches taken out, each
+ * function's copies folded into its leader.  A function's extent is the
+ * one its .arcov-notes gives, else the lines that hold its code.
+ */
+#ifndef ARCOV_REPORT_COMMON_H
+#define ARCOV_REPORT_COMMON_H
+
+#include <stdio.h>
+
+#include "lines.h"
+#include "names.h"
+#include "report.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* arcov_fn_first_line - @fn's declarator line. */
+static inline uint32_t arcov_fn_first_line(const struct arcov_mfn *fn)
+{
+	return fn->decl_line ? fn->decl_line : fn->start_line;
+}
+
+/* arcov_fn_last_line - @fn's last line, its closing brace if known. */
+static inline uint32_t arcov_fn_last_line(const struct arcov_mfn *fn)
+{
+	return fn->close_line >= arcov_fn_first_line(fn) ? fn->close_line :
+							   fn->end_line;
+}
+
+/* arcov_arc_is_branch - whether @arc is a branch the reports count: a
+ * conditional arc, not a call's, not hidden. */
+static inline int arcov_arc_is_branch(const struct arcov_marc *arc)
+{
+	return !arc->is_unconditional && !arc->is_call_non_return &&
+	       !arc->hidden;
+}
+
+/* arcov_report_skips - whether -r leaves @src out (an absolute name). */
+static inline int arcov_report_skips(const struct arcov_report_opts *o,
+				     const struct arcov_msrc *src)
+{
+	return o->relative_only && src->display[0] == '/';
+}
+
+/* arcov_mref_shown - whether the block or arc @r is one reports list: of
+ * a function that leads its copies (the others' counts are in its
+ * totals). */
+static inline int arcov_mref_shown(const struct arcov_mref *r)
+{
+	return arcov_mfn_shown(r->fn);
+}
+
+/**
+ * arcov_sorted_fns - @src's functions by first line, ties in load order.
+ * Returns a malloc'd array of src->nfns entries, or NULL when out of memory.
+ */
+struct arcov_mfn **arcov_sorted_fns(const struct arcov_msrc *src);
+
+/**
+ * arcov_input_name - the input name gcov 12 derives -l and -j file names
+ * from for the command-line name @arg: the display name of the source it
+ * names, else @arg itself (a copy in *@canon, which the caller frees).
+ */
+const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
+			     char **canon);
+
+/* arcov_cwd - malloc'd current directory, or NULL. */
+char *arcov_cwd(void);
+
+/**
+ * arcov_output_open - @path opened for writing, or @out for "-"; NULL
+ * (said on @diag) when it cannot be created.
+ */
+FILE *arcov_output_open(const char *path, FILE *out, FILE *diag);
+
+/**
+ * arcov_output_close - close what arcov_output_open() gave; returns 0, or
+ * 1 when writing failed (said on @diag).
+ */
+int arcov_output_close(FILE *f, const char *path, FILE *out, FILE *diag);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
