@@ -142,6 +142,7 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-exceptions.sh \
 	testsuite/report/report-called.sh \
 	testsuite/report/report-gates.sh \
+	testsuite/report/report-merge.sh \
 	testsuite/report/test-exclude
 TESTS += $(REPORT_FORMAT_TESTS)
 check_PROGRAMS += testsuite/report/test-exclude
