@@ -152,6 +152,16 @@ testsuite_report_test_exclude_CPPFLAGS = $(TOOLS_CPPFLAGS)
 testsuite_report_test_exclude_CFLAGS = $(UNIT_CFLAGS)
 testsuite_report_test_exclude_LDADD = tools/libarcovtools.la $(UNIT_LDADD)
 
+## ---- the report model on crafted objects ----
+check_PROGRAMS += testsuite/unit/test-model
+TESTS += testsuite/unit/test-model
+testsuite_unit_test_model_SOURCES = testsuite/unit/test-model.c \
+	testsuite/unit/unit.h
+testsuite_unit_test_model_CPPFLAGS = $(TOOLS_CPPFLAGS)
+testsuite_unit_test_model_CFLAGS = $(UNIT_CFLAGS)
+testsuite_unit_test_model_LDADD = tools/libarcovmodel.la $(UNIT_LDADD) \
+	$(ELF_LIBS) -lstdc++
+
 ## ---- profiler-format exports (issue 5) ----
 # test-webgrind: the webgrind writer against FORMATS.md §7.5 in versions
 # 7, 6 and 5.  wgcheck walks a webgrind file as §7 lays it out and holds
