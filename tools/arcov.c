@@ -12,6 +12,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +26,7 @@
 enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
        OPT_WEBGRIND, OPT_WEBGRIND_VERSION, OPT_RUN, OPT_BINARY,
-       OPT_BINARY_LIBS, OPT_DEBUG };
+       OPT_BINARY_LIBS, OPT_DEBUG, OPT_QUIET };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -61,6 +62,7 @@ static const struct option options[] = {
 	{ "binary", required_argument, NULL, OPT_BINARY },
 	{ "binary-libs", no_argument, NULL, OPT_BINARY_LIBS },
 	{ "debug", required_argument, NULL, OPT_DEBUG },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -124,6 +126,10 @@ static void usage(FILE *f)
 	      "                                    would\n"
 	      "      --lcov=FILE                 Also write an lcov tracefile "
 	      "(- for stdout)\n"
+	      "      --quiet                     No summaries and no .gcov "
+	      "files; implied when\n"
+	      "                                    an output goes to stdout "
+	      "(FILE -)\n"
 	      "      --cobertura=FILE            Also write Cobertura XML "
 	      "(- for stdout)\n"
 	      "      --fail-under-line=N         Exit 3 if under N% of the "
@@ -134,7 +140,7 @@ static void usage(FILE *f)
 	      "      --exclude-exception-branches  Leave out exception "
 	      "handling branches\n"
 	      "      --cachegrind=FILE           Also write a cachegrind "
-	      "file (cg_annotate)\n"
+	      "file (cg_annotate; - stdout)\n"
 	      "      --callgrind=FILE            Also write a callgrind "
 	      "profile with the call\n"
 	      "                                    graph "
@@ -189,6 +195,12 @@ static int parse_run(const char *s, long *run)
 	return *s && !*end && *run > 0;
 }
 
+/* Whether @path names standard output. */
+static int is_stdout(const char *path)
+{
+	return path && !strcmp(path, "-");
+}
+
 /* Build the model of @args once and run every output asked for over it.
  * Returns the exit status: 1 when something could not be read or
  * written, else a failed gate's status, else 0. */
@@ -224,11 +236,12 @@ static int report(const struct arcov_report_opts *o,
 	rc |= p.incomplete;
 	for (i = 0; i < (int)p.nobjs; i++)
 		loaded |= arcov_pobj_usable(&p.objs[i]);
-	if (loaded)
+	if (loaded && !o->quiet)
 		rc |= arcov_report_text(o, &p, input, stdout, stderr);
 	if (loaded && o->json_format && !o->no_output)
 		rc |= arcov_json_write(o, &p, input, stdout, stderr);
-	arcov_report_text_total(o, &p, stdout);
+	if (!o->quiet)
+		arcov_report_text_total(o, &p, stdout);
 	if (loaded) {
 		if (o->lcov)
 			rc |= arcov_lcov_write(o, &p, stdout, stderr);
@@ -384,6 +397,9 @@ int main(int argc, char **argv)
 		case OPT_BINARY_LIBS:
 			libs = 1;
 			break;
+		case OPT_QUIET:
+			o.quiet = 1;
+			break;
 		case OPT_DEBUG:
 			if (strcmp(optarg, "stats")) {
 				fprintf(stderr, "arcov: --debug takes stats, "
@@ -405,6 +421,20 @@ int main(int argc, char **argv)
 	nargs = argc - optind;
 	if (libs && !progs.n) {
 		fprintf(stderr, "arcov: --binary-libs needs --binary\n");
+		return 2;
+	}
+	i = is_stdout(o.lcov) + is_stdout(o.cobertura) +
+	    is_stdout(x.cachegrind) + is_stdout(x.callgrind) + o.use_stdout;
+	if (i > 1) {
+		fprintf(stderr, "arcov: only one output can go to standard "
+			"output (-t, or FILE -)\n");
+		return 2;
+	}
+	if (i && !o.use_stdout)
+		o.quiet = 1;	/* stdout holds that output alone */
+	if (x.webgrind && !strcmp(x.webgrind, "-")) {
+		fprintf(stderr, "arcov: --webgrind writes two files; it "
+			"cannot write to standard output\n");
 		return 2;
 	}
 	if (seen[OPT_WEBGRIND_VERSION] && !x.webgrind) {
@@ -452,6 +482,11 @@ int main(int argc, char **argv)
 
 		fprintf(stderr, "arcov: debug: %zu objects loaded, %zu flow "
 			"graphs solved\n", st.loads, st.solves);
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "arcov: standard output: write error: %s\n",
+			strerror(errno));
+		rc = 1;
 	}
 	/* An incomplete report (rc 1) outranks a failed gate. */
 	return rc ? rc : i;

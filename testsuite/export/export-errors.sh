@@ -126,6 +126,14 @@ grep -qx 'arcov: warning: calltree.da: no data file, exported as never executed'
 grep -qx 'summary: 0 0' "$d/cg.out" || fail "no .da: not all zero"
 restore
 
+# "-" is standard output, as for the reports: the profile alone there.
+(cd "$d" && "$arcov" --callgrind - calltree.c) > "$tmp/out" 2> "$tmp/err" ||
+	fail "--callgrind -: $(cat "$tmp/err")"
+test "$(head -n 1 "$tmp/out")" = "# callgrind format" ||
+	fail "--callgrind -: stdout starts '$(head -n 1 "$tmp/out")'"
+grep -q '^Lines executed' "$tmp/out" && fail "--callgrind -: text on stdout"
+test -e "$d/-" && fail "--callgrind - made a file named -"
+
 # Usage.
 usage()
 {
@@ -139,6 +147,9 @@ grep -qx "arcov: --webgrind-version takes 7, 6 or 5, not '4'" "$tmp/err" ||
 usage --webgrind-version=6
 grep -qx 'arcov: --webgrind-version needs --webgrind' "$tmp/err" ||
 	fail "version without --webgrind: $(cat "$tmp/err")"
+usage --webgrind -
+grep -q 'cannot write to standard output' "$tmp/err" ||
+	fail "--webgrind -: $(cat "$tmp/err")"
 usage --legacy=3.3 --callgrind cl.out
 grep -qx 'arcov: option --callgrind does not exist in gcov 3.3' "$tmp/err" ||
 	fail "--legacy: $(cat "$tmp/err")"

@@ -120,6 +120,62 @@ sed -n 5p t.c.gcov >got
 echo '        -:    0:Source is newer than graph' >want
 same "modern newer source header" want got
 
+# --- a .bb naming line 2^28: memory follows the file, not the number ---
+mkdir big && cd big
+cp "$DATA/t.bbg" "$DATA/t.da" .
+{ ds -2 f; w 0; ds -1 t.c; w 3 268435456 0 5 0; } >t.bb
+printf 'int f(int x)\n{\n  if (x)\n    return 1;\n  return 0;\n}\n' >t.c
+touch -t 200001010000 t.c
+# Resident memory, as GNU time reports it (kB), and without the sanitizers
+# (whose shadow memory needs a large address space) at most 1 GiB of
+# address space: a table indexed by line number would need 16 GiB.
+rss() {
+	if [ -z "${SAN_FLAGS:-}" ]; then
+		(ulimit -v 1048576; exec /usr/bin/time -f %M -o rss "$@")
+	else
+		/usr/bin/time -f %M -o rss "$@"
+	fi >out 2>err
+	echo $? >rc
+}
+rss "$ARCOV" -n -b t.c
+status "line 2^28: modern" 0 "$(cat rc)"
+[ "$(cat rss)" -lt 262144 ] && echo "PASS: line 2^28: modern in $(cat rss) kB" ||
+	{ echo "FAIL: line 2^28: modern took $(cat rss) kB"; fail=1; }
+grep -c '^Lines executed:66.67% of 3' out >got; echo 2 >want
+same "line 2^28: modern counts" want got
+rss "$ARCOV" --legacy=3.3 -n -b t.c
+status "line 2^28: 3.3" 0 "$(cat rc)"
+[ "$(cat rss)" -lt 262144 ] && echo "PASS: line 2^28: 3.3 in $(cat rss) kB" ||
+	{ echo "FAIL: line 2^28: 3.3 took $(cat rss) kB"; fail=1; }
+cd ..
+
+# --- outputs that cannot be written: a non-zero exit, no partial file ---
+cp "$DATA/t.da" .
+"$ARCOV" -t t.c >/dev/full 2>err; status "-t on a full device" 1 $?
+grep -c '^arcov: standard output: write error: No space left' err >got
+echo 1 >want; same "-t on a full device: said" want got
+"$ARCOV" t.c >/dev/null 2>&1 && cp t.c.gcov good.gcov
+(ulimit -f 0; trap '' XFSZ; exec "$ARCOV" -b --lcov big.info t.c) \
+	>/dev/null 2>err
+status "file size limit" 1 $?
+same "file size limit: the old .gcov kept whole" good.gcov t.c.gcov
+(ulimit -f 0; trap '' XFSZ; exec "$ARCOV" -j t.c) >/dev/null 2>&1
+status "file size limit: -j" 1 $?
+test ! -e t.gcov.json.gz && echo "PASS: no partial .gcov.json.gz" ||
+	{ echo "FAIL: a partial .gcov.json.gz was left"; fail=1; }
+ls t.*.tmp.* >/dev/null 2>&1 && { echo "FAIL: temporary files left"; fail=1; } ||
+	echo "PASS: no temporary files left"
+
+# --- "-" is standard output for every output, and stdout holds it alone ---
+"$ARCOV" --lcov - t.c >out 2>err; status "--lcov -" 0 $?
+head -n 1 out >got; echo TN: >want; same "--lcov -: only the tracefile" want got
+test ! -e ./- && echo "PASS: --lcov -: no file named -" || fail=1
+"$ARCOV" --lcov - --cobertura - t.c >out 2>err
+status "two outputs on stdout" 2 $?
+"$ARCOV" --webgrind - t.c >out 2>err; status "--webgrind -" 2 $?
+"$ARCOV" --quiet -b t.c >out 2>err; status "--quiet" 0 $?
+: >want; same "--quiet: nothing on stdout" want out
+
 # --- usage ---
 "$ARCOV" >out 2>err; status "no file" 2 $?
 "$ARCOV" --legacy=3.4 t.c >out 2>err; status "--legacy=3.4" 2 $?

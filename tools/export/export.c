@@ -5,6 +5,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -45,7 +46,14 @@ static int put_text(const char *path, text_writer write,
 	int r;
 
 	r = make_text(&t, cg, cmd, write);
-	if (r == 0)
+	if (r == 0 && !strcmp(path, "-")) {
+		/* Standard output, as for the reports' "-". */
+		if (fwrite(t.data, 1, t.size, stdout) != t.size ||
+		    fflush(stdout))
+			r = arcov_errf(&err, ARCOV_EIO, NULL, -1, "standard "
+				       "output: write error: %s",
+				       strerror(errno));
+	} else if (r == 0)
 		r = arcov_file_replace(path, t.data, t.size, &err);
 	else
 		arcov_errf(&err, r, path, -1, "%s", arcov_strerror(r));

@@ -11,16 +11,25 @@
 #include "legacy-lines.h"
 #include "util.h"
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 ssize_t arcov_legacy_sources(const struct arcov_bb *bb,
 			     struct arcov_legacy_src **srcs)
 {
 	struct arcov_legacy_src *out;
+	size_t *cap;
 	int64_t cur = -1;
-	size_t k, b, i;
+	size_t k, b, i, j, n = bb->nfiles;
 
-	out = calloc(bb->nfiles ? bb->nfiles : 1, sizeof *out);
-	if (!out)
-		return ARCOV_ENOMEM;
+	out = calloc(n ? n : 1, sizeof *out);
+	cap = calloc(n ? n : 1, sizeof *cap);
+	if (!out || !cap)
+		goto nomem;
 	for (k = 0; k < bb->nfns; k++) {
 		const struct arcov_bb_fn *fn = &bb->fns[k];
 
@@ -29,25 +38,94 @@ ssize_t arcov_legacy_sources(const struct arcov_bb *bb,
 
 			for (i = 0; i < blk->nitems; i++) {
 				uint32_t line = blk->items[i].line;
+				struct arcov_legacy_src *src;
 
-				if (!line)
+				if (!line) {
 					cur = blk->items[i].file;
-				else if (cur >= 0 && out[cur].maxline <= line)
-					out[cur].maxline = line + 1;
+					continue;
+				}
+				if (cur < 0)
+					continue;
+				src = &out[cur];
+				if (src->maxline <= line)
+					src->maxline = line + 1;
+				if (arcov_grow((void **)&src->lnum, &cap[cur],
+					       src->nlines + 1,
+					       sizeof *src->lnum))
+					goto nomem;
+				src->lnum[src->nlines++] = line;
 			}
 		}
 	}
+	for (k = 0; k < n; k++) {
+		struct arcov_legacy_src *src = &out[k];
+
+		if (src->nlines)
+			qsort(src->lnum, src->nlines, sizeof *src->lnum,
+			      cmp_u32);
+		for (i = j = 0; i < src->nlines; i++)
+			if (!j || src->lnum[j - 1] != src->lnum[i])
+				src->lnum[j++] = src->lnum[i];
+		src->nlines = j;
+	}
 	/* gcov prepends each new source: last seen first. */
-	for (k = 0; k < bb->nfiles / 2; k++) {
+	for (k = 0; k < n / 2; k++) {
 		struct arcov_legacy_src t = out[k];
 
-		out[k] = out[bb->nfiles - 1 - k];
-		out[bb->nfiles - 1 - k] = t;
+		out[k] = out[n - 1 - k];
+		out[n - 1 - k] = t;
 	}
-	for (k = 0; k < bb->nfiles; k++)
-		out[k].file = (uint32_t)(bb->nfiles - 1 - k);
+	for (k = 0; k < n; k++)
+		out[k].file = (uint32_t)(n - 1 - k);
+	free(cap);
 	*srcs = out;
-	return (ssize_t)bb->nfiles;
+	return (ssize_t)n;
+
+nomem:
+	free(cap);
+	arcov_legacy_sources_free(out, n);
+	return ARCOV_ENOMEM;
+}
+
+void arcov_legacy_sources_free(struct arcov_legacy_src *srcs, size_t n)
+{
+	size_t k;
+
+	for (k = 0; srcs && k < n; k++)
+		free(srcs[k].lnum);
+	free(srcs);
+}
+
+/* The entry of line @ln in @t, NULL when it has none; with @add, one is
+ * made (a branch record may hang on a line the source does not list:
+ * gcov 3.2 carries the last line over from the previous source). */
+static struct arcov_legacy_line *table_line(struct arcov_legacy_table *t,
+					    uint32_t ln, int add)
+{
+	size_t lo = 0, hi = t->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->lnum[mid] < ln)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < t->n && t->lnum[lo] == ln)
+		return &t->lines[lo];
+	if (!add ||
+	    arcov_grow((void **)&t->lnum, &t->cap, t->n + 1, sizeof *t->lnum) ||
+	    arcov_grow((void **)&t->lines, &t->cap_lines, t->n + 1,
+		       sizeof *t->lines))
+		return NULL;
+	memmove(t->lnum + lo + 1, t->lnum + lo, (t->n - lo) * sizeof *t->lnum);
+	memmove(t->lines + lo + 1, t->lines + lo,
+		(t->n - lo) * sizeof *t->lines);
+	t->lnum[lo] = ln;
+	memset(&t->lines[lo], 0, sizeof t->lines[lo]);
+	t->n++;
+	return &t->lines[lo];
 }
 
 static void tally_branch(struct arcov_cov *cov,
@@ -71,8 +149,7 @@ static void tally_branch(struct arcov_cov *cov,
  * @last (dropped when there is no such line: gcov would crash or hide
  * them on line 0). */
 static int legacy_branches(const struct arcov_obj *obj, size_t k, uint32_t b,
-			   uint32_t last, uint32_t maxline,
-			   struct arcov_legacy_line *lines,
+			   uint32_t last, struct arcov_legacy_table *t,
 			   struct arcov_cov *fcov)
 {
 	const struct arcov_bbg_fn *g = obj->fns[k].graph;
@@ -89,10 +166,10 @@ static int legacy_branches(const struct arcov_obj *obj, size_t k, uint32_t b,
 		br.hits = br.total ? c->arc[a] : 0;
 		br.is_call = !!(g->arcs[a].flags & ARCOV_ARC_FAKE);
 		tally_branch(fcov, &br);
-		if (!last || last >= maxline)
+		if (!last || last >= t->maxline)
 			continue;
-		l = &lines[last];
-		if (arcov_grow((void **)&l->branches, &l->cap, l->nbranches + 1,
+		l = table_line(t, last, 1);
+		if (!l || arcov_grow((void **)&l->branches, &l->cap, l->nbranches + 1,
 			 sizeof *l->branches))
 			return ARCOV_ENOMEM;
 		l->branches[l->nbranches++] = br;
@@ -103,7 +180,7 @@ static int legacy_branches(const struct arcov_obj *obj, size_t k, uint32_t b,
 int arcov_legacy_lines(const struct arcov_obj *obj,
 		       const struct arcov_legacy_src *src,
 		       struct arcov_legacy_walk *walk,
-		       struct arcov_legacy_line *lines,
+		       struct arcov_legacy_table *t,
 		       struct arcov_cov *total)
 {
 	const struct arcov_bb *bb = &obj->bb;
@@ -116,6 +193,15 @@ int arcov_legacy_lines(const struct arcov_obj *obj,
 	uint32_t line;
 	int r;
 
+	t->maxline = src->maxline;
+	t->lnum = malloc((src->nlines ? src->nlines : 1) * sizeof *t->lnum);
+	t->lines = calloc(src->nlines ? src->nlines : 1, sizeof *t->lines);
+	if (!t->lnum || !t->lines)
+		return ARCOV_ENOMEM;
+	if (src->nlines)
+		memcpy(t->lnum, src->lnum, src->nlines * sizeof *t->lnum);
+	t->n = t->cap = t->cap_lines = src->nlines ? src->nlines : 1;
+	t->n = src->nlines;
 	memset(&fcov, 0, sizeof fcov);
 	for (k = 0; k < bb->nfns; k++) {
 		const struct arcov_bb_fn *fn = &bb->fns[k];
@@ -130,17 +216,17 @@ int arcov_legacy_lines(const struct arcov_obj *obj,
 				if (walk->branches && this_file) {
 					r = legacy_branches(obj, k - 1,
 							    (uint32_t)block_num,
-							    last, src->maxline,
-							    lines, &fcov);
+							    last, t, &fcov);
 					if (r < 0)
 						return r;
 				}
 			} else {
-				fprintf(walk->diag, "didn't use all bb entries "
-					"of graph, function %s\n", fname);
-				fprintf(walk->diag, "block_num = %ld, "
-					"num_blocks = %d\n", (long)block_num,
-					(int)nb);
+				arcov_logf(walk->log, "didn't use all bb "
+					   "entries of graph, function %s\n",
+					   fname);
+				arcov_logf(walk->log, "block_num = %ld, "
+					   "num_blocks = %d\n",
+					   (long)block_num, (int)nb);
 			}
 			if (walk->fn_summaries && this_file)
 				walk->fn_summary(walk->ctx, fname, &fcov);
@@ -157,8 +243,7 @@ int arcov_legacy_lines(const struct arcov_obj *obj,
 				if (walk->branches && this_file) {
 					r = legacy_branches(obj, k,
 							    (uint32_t)block_num,
-							    last, src->maxline,
-							    lines, &fcov);
+							    last, t, &fcov);
 					if (r < 0)
 						return r;
 				}
@@ -178,7 +263,9 @@ int arcov_legacy_lines(const struct arcov_obj *obj,
 				}
 				if (!this_file)
 					continue;
-				l = &lines[line];
+				l = table_line(t, line, 0);
+				if (!l)
+					continue;	/* cannot happen */
 				if (!l->exists)
 					fcov.lines++;
 				if (!l->count && count)
@@ -193,8 +280,8 @@ int arcov_legacy_lines(const struct arcov_obj *obj,
 		walk->fn_summary(walk->ctx, fname, &fcov);
 	walk->last_line = last;
 
-	for (line = 1; line < src->maxline; line++) {
-		struct arcov_legacy_line *l = &lines[line];
+	for (k = 0; k < t->n; k++) {
+		struct arcov_legacy_line *l = &t->lines[k];
 
 		if (l->exists) {
 			total->lines++;
@@ -207,12 +294,13 @@ int arcov_legacy_lines(const struct arcov_obj *obj,
 	return 0;
 }
 
-void arcov_legacy_lines_free(struct arcov_legacy_line *lines, uint32_t n)
+void arcov_legacy_table_free(struct arcov_legacy_table *t)
 {
-	uint32_t i;
+	size_t i;
 
-	for (i = 0; lines && i < n; i++)
-		free(lines[i].branches);
-	free(lines);
+	for (i = 0; t->lines && i < t->n; i++)
+		free(t->lines[i].branches);
+	free(t->lines);
+	free(t->lnum);
+	memset(t, 0, sizeof *t);
 }
-

@@ -326,40 +326,26 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 			return r;
 		for (b = 0; bfn && b < bfn->nblocks; b++) {
 			const struct arcov_bb_block *blk = &bfn->blocks[b];
-			int64_t loc_file = -1;
-			uint32_t loc_max = 0;
 
-			for (i = 0; i <= blk->nitems; i++) {
-				uint32_t line = i < blk->nitems ?
-						blk->items[i].line : 0;
+			for (i = 0; i < blk->nitems; i++) {
+				uint32_t line = blk->items[i].line;
 				struct arcov_msrc *src;
 
-				if (i < blk->nitems && !line) {
+				if (!line) {
 					file = blk->items[i].file;
 					continue;
 				}
-				/* A run ends at the block's end or when a
-				 * line of another file starts. */
-				if (loc_file >= 0 &&
-				    (i == blk->nitems || file != loc_file)) {
-					s = file_source(m, fn, loc_file);
-					if (s < 0)
-						return (int)s;
-					src = &m->srcs[s];
-					if (src->nlines <= loc_max)
-						src->nlines = loc_max + 1;
-					loc_file = -1;
-					loc_max = 0;
-				}
-				if (i == blk->nitems || file < 0 ||
-				    b >= fn->nblocks)
+				if (file < 0 || b >= fn->nblocks)
 					continue;
-				loc_file = file;
-				if (line > loc_max)
-					loc_max = line;
 				s = file_source(m, fn, file);
 				if (s < 0)
 					return (int)s;
+				src = &m->srcs[s];
+				if (arcov_grow((void **)&src->lnum, &src->cap_lnum,
+					       src->nlnum_seen + 1,
+					       sizeof *src->lnum))
+					return ARCOV_ENOMEM;
+				src->lnum[src->nlnum_seen++] = line;
 				if (fn->src == SIZE_MAX)
 					fn->src = (size_t)s;
 				if (fn->src != (size_t)s)
@@ -487,19 +473,34 @@ int64_t arcov_modern_calls(const struct arcov_mfn *fn)
 	return calls;
 }
 
-static int ensure_lines(struct arcov_msrc *src)
-{
-	if (src->lines || !src->nlines)
-		return 0;
-	src->lines = calloc(src->nlines, sizeof *src->lines);
-	return src->lines ? 0 : ARCOV_ENOMEM;
-}
-
 static int cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+/* @src's line table, made on first use from the lines met while its
+ * objects were added (sorted, each once). */
+static int ensure_lines(struct arcov_msrc *src)
+{
+	size_t i, k;
+
+	if (src->lines)
+		return 0;
+	if (!src->lnum_borrowed) {
+		if (src->nlnum_seen)
+			qsort(src->lnum, src->nlnum_seen, sizeof *src->lnum,
+			      cmp_u32);
+		for (i = k = 0; i < src->nlnum_seen; i++)
+			if (!k || src->lnum[k - 1] != src->lnum[i])
+				src->lnum[k++] = src->lnum[i];
+		src->nlines = (uint32_t)k;
+		src->nlnum_seen = k;
+	}
+	src->lines = calloc(src->nlines ? src->nlines : 1,
+			    sizeof *src->lines);
+	return src->lines ? 0 : ARCOV_ENOMEM;
 }
 
 /* Count one sorted run of lines of block @b into @src; returns the last
@@ -518,7 +519,8 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 		return r;
 	qsort(run, nrun, sizeof *run, cmp_u32);
 	for (j = 0; j < nrun; j++) {
-		struct arcov_mline *line = &src->lines[run[j]];
+		struct arcov_mline *line =
+			&src->lines[arcov_msrc_find(src, run[j])];
 
 		if (cov && !arcov_excl_line(&src->excl, run[j])) {
 			if (!line->exists)
@@ -654,11 +656,11 @@ static void add_branch_counts(struct arcov_cov *cov, const struct arcov_mref *r)
 
 void arcov_modern_accumulate(struct arcov_msrc *src)
 {
-	uint32_t ln;
-	size_t i, j;
+	size_t k, i, j;
 
-	for (ln = 0; ln < src->nlines && src->lines; ln++) {
-		struct arcov_mline *line = &src->lines[ln];
+	for (k = 0; k < src->nlines && src->lines; k++) {
+		struct arcov_mline *line = &src->lines[k];
+		uint32_t ln = src->lnum[k];
 
 		for (i = 0; i < line->nbranches; i++) {
 			if (!arcov_excl_branch(&src->excl, ln))
@@ -677,7 +679,8 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 					struct arcov_marc *arc =
 						&fn->arcs[blk->pred[j]];
 
-					if (!arcov_mline_has_block(line, fn, arc->src))
+					if (!arcov_mline_has_block(line, fn,
+								   arc->src))
 						count = arcov_add_sat(count,
 								arc->count);
 				}
@@ -700,11 +703,11 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 
 void arcov_modern_clear(struct arcov_msrc *src)
 {
-	uint32_t ln;
+	size_t i;
 
-	for (ln = 0; src->lines && ln < src->nlines; ln++) {
-		free(src->lines[ln].blocks);
-		free(src->lines[ln].branches);
+	for (i = 0; src->lines && i < src->nlines; i++) {
+		free(src->lines[i].blocks);
+		free(src->lines[i].branches);
 	}
 	free(src->lines);
 	src->lines = NULL;
@@ -727,7 +730,10 @@ int arcov_modern_scratch(const struct arcov_modern *m,
 		scratch->srcs[i].name = m->srcs[i].name;
 		scratch->srcs[i].display = m->srcs[i].display;
 		scratch->srcs[i].file_time = m->srcs[i].file_time;
-		scratch->srcs[i].nlines = m->srcs[i].nlines;
+		scratch->srcs[i].nlines = m->srcs[i].lines ?
+					  m->srcs[i].nlines : 0;
+		scratch->srcs[i].lnum = m->srcs[i].lnum;
+		scratch->srcs[i].lnum_borrowed = 1;
 	}
 	scratch->source_prefix = m->source_prefix;
 	return 0;
@@ -739,7 +745,7 @@ int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
 			  void *ctx)
 {
 	size_t s;
-	uint32_t ln;
+	size_t k;
 	int r;
 
 	/* Every file of @fn was met when @m was built: nothing is added. */
@@ -751,11 +757,12 @@ int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
 			continue;
 		if (r >= 0) {
 			arcov_modern_accumulate(src);
-			for (ln = 1; r >= 0 && ln < src->nlines; ln++) {
-				const struct arcov_mline *l = &src->lines[ln];
+			for (k = 0; r >= 0 && k < src->nlines; k++) {
+				const struct arcov_mline *l = &src->lines[k];
 
 				if (l->exists)
-					r = each(ctx, s, ln, l->count);
+					r = each(ctx, s, src->lnum[k],
+						 l->count);
 			}
 		}
 		arcov_modern_clear(src);
@@ -781,6 +788,7 @@ void arcov_modern_free(struct arcov_modern *m)
 		struct arcov_msrc *src = &m->srcs[i];
 
 		arcov_modern_clear(src);
+		free(src->lnum);
 		free(src->fns);
 		free(src->name);
 		arcov_excl_free(&src->excl);

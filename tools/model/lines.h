@@ -122,8 +122,14 @@ struct arcov_msrc {
 	char *name;		/* as in the .bb, canonicalized */
 	const char *display;	/* name with the -s prefix removed */
 	time_t file_time;	/* 0: unreadable, or newer than the notes */
-	uint32_t nlines;	/* highest attached line + 1 */
-	struct arcov_mline *lines;
+	/* The lines the .bb files list for this source, ascending: a table
+	 * as large as the lines listed, however large their numbers. */
+	uint32_t nlines;
+	uint32_t *lnum;		/* lnum[i]: the number of lines[i] */
+	struct arcov_mline *lines;	/* made by the first line count */
+	size_t nlnum_seen;	/* while objects are added: lnum as met */
+	size_t cap_lnum;
+	int lnum_borrowed;	/* lnum is another source's (a scratch) */
 	struct arcov_cov cov;	/* without excluded lines and branches */
 	struct arcov_excl excl;	/* its exclusion markers */
 	uint32_t maximum_count;	/* gcov keeps it in an unsigned int */
@@ -164,6 +170,39 @@ static inline int arcov_mfn_shown(const struct arcov_mfn *fn)
  * arcov_obj_fn_calls()).
  */
 int64_t arcov_modern_calls(const struct arcov_mfn *fn);
+
+/**
+ * arcov_msrc_from - the index in @src->lines of the first line numbered
+ * @ln or more (@src->nlines when there is none).
+ */
+static inline size_t arcov_msrc_from(const struct arcov_msrc *src,
+				     uint32_t ln)
+{
+	size_t lo = 0, hi = src->lines ? src->nlines : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (src->lnum[mid] < ln)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/**
+ * arcov_msrc_find - the index in @src->lines of line @ln, or -1 when the
+ * .bb files list no such line for @src.
+ */
+static inline int64_t arcov_msrc_find(const struct arcov_msrc *src,
+				      uint32_t ln)
+{
+	size_t k = arcov_msrc_from(src, ln);
+
+	return src->lines && k < src->nlines && src->lnum[k] == ln ?
+	       (int64_t)k : -1;
+}
 
 /* arcov_mline_has_block - whether block @b of @fn is attached to @line. */
 int arcov_mline_has_block(const struct arcov_mline *line,

@@ -80,10 +80,11 @@ static void xml_text(FILE *f, const char *s)
 	}
 }
 
-/* The branches of line @ln that count. */
-static struct tally line_branches(const struct arcov_msrc *src, uint32_t ln)
+/* The branches of line @k of @src that count. */
+static struct tally line_branches(const struct arcov_msrc *src, size_t k)
 {
-	const struct arcov_mline *line = &src->lines[ln];
+	const struct arcov_mline *line = &src->lines[k];
+	uint32_t ln = src->lnum[k];
 	struct tally t = { 0, 0 };
 	size_t i;
 
@@ -101,10 +102,10 @@ static struct tally line_branches(const struct arcov_msrc *src, uint32_t ln)
 	return t;
 }
 
-static int line_counts(const struct arcov_msrc *src, uint32_t ln)
+static int line_counts(const struct arcov_msrc *src, size_t k)
 {
-	return ln < src->nlines && src->lines[ln].exists &&
-	       !arcov_excl_line(&src->excl, ln);
+	return src->lines[k].exists &&
+	       !arcov_excl_line(&src->excl, src->lnum[k]);
 }
 
 /* Tallies of lines @first..@last of @src. */
@@ -112,16 +113,17 @@ static void tally_lines(const struct arcov_msrc *src, uint32_t first,
 			uint32_t last, struct tally *lines,
 			struct tally *branches)
 {
-	uint32_t ln;
+	size_t k;
 
-	for (ln = first; ln <= last && ln < src->nlines; ln++) {
+	for (k = arcov_msrc_from(src, first);
+	     k < src->nlines && src->lnum[k] <= last; k++) {
 		struct tally b;
 
-		if (!line_counts(src, ln))
+		if (!line_counts(src, k))
 			continue;
 		lines->valid++;
-		lines->covered += src->lines[ln].count != 0;
-		b = line_branches(src, ln);
+		lines->covered += src->lines[k].count != 0;
+		b = line_branches(src, k);
 		add(branches, &b);
 	}
 }
@@ -129,23 +131,24 @@ static void tally_lines(const struct arcov_msrc *src, uint32_t first,
 static void write_lines(FILE *f, const struct arcov_msrc *src, uint32_t first,
 			uint32_t last, int indent)
 {
-	uint32_t ln, n = 0;
+	size_t k, from = arcov_msrc_from(src, first);
+	uint32_t n = 0;
 
-	for (ln = first; ln <= last && ln < src->nlines; ln++)
-		n += line_counts(src, ln);
+	for (k = from; k < src->nlines && src->lnum[k] <= last; k++)
+		n += line_counts(src, k);
 	if (!n) {
 		fprintf(f, "%*s<lines/>\n", indent, "");
 		return;
 	}
 	fprintf(f, "%*s<lines>\n", indent, "");
-	for (ln = first; ln <= last && ln < src->nlines; ln++) {
+	for (k = from; k < src->nlines && src->lnum[k] <= last; k++) {
 		struct tally b;
 
-		if (!line_counts(src, ln))
+		if (!line_counts(src, k))
 			continue;
-		b = line_branches(src, ln);
+		b = line_branches(src, k);
 		fprintf(f, "%*s<line number=\"%u\" hits=\"%lld\"", indent + 2,
-			"", ln, (long long)src->lines[ln].count);
+			"", src->lnum[k], (long long)src->lines[k].count);
 		if (!b.valid) {
 			fputs(" branch=\"false\"/>\n", f);
 			continue;
@@ -233,7 +236,7 @@ static int make_class(struct cls *c, const struct arcov_msrc *src,
 	for (p = c->name; *p; p++)
 		if (*p == '.')
 			*p = '_';
-	tally_lines(src, 1, src->nlines, &c->lines, &c->branches);
+	tally_lines(src, 1, UINT32_MAX, &c->lines, &c->branches);
 	return 0;
 }
 
@@ -288,7 +291,7 @@ static int write_report(FILE *f, struct cls *cls, size_t n, const char *cwd)
 			fputs(" complexity=\"0.0\">\n", f);
 			if (write_methods(f, cls[i].src) < 0)
 				return ARCOV_ENOMEM;
-			write_lines(f, cls[i].src, 1, cls[i].src->nlines, 10);
+			write_lines(f, cls[i].src, 1, UINT32_MAX, 10);
 			fputs("        </class>\n", f);
 		}
 		fputs("      </classes>\n    </package>\n", f);
@@ -307,7 +310,8 @@ int arcov_cobertura_write(const struct arcov_report_opts *o,
 	struct cls *cls = calloc(m->nsrcs ? m->nsrcs : 1, sizeof *cls);
 	char *cwd = arcov_cwd();
 	size_t i, n = 0;
-	FILE *f = NULL;
+	struct arcov_output w = { 0 };
+	struct arcov_err err = { 0 };
 	int rc = 1;
 
 	if (!cls || !cwd) {
@@ -323,15 +327,17 @@ int arcov_cobertura_write(const struct arcov_report_opts *o,
 		}
 	}
 	qsort(cls, n, sizeof *cls, cmp_cls);
-	f = arcov_output_open(o->cobertura, out, diag);
-	if (!f)
-		goto free_classes;
-	rc = 0;
-	if (write_report(f, cls, n, cwd) < 0) {
+	if (arcov_output_open(&w, o->cobertura, out) < 0 ||
+	    write_report(w.f, cls, n, cwd) < 0) {
 		fprintf(diag, "arcov: out of memory\n");
+		arcov_output_discard(&w);
+		goto free_classes;
+	}
+	rc = 0;
+	if (arcov_output_close(&w, &err) < 0) {
+		fprintf(diag, "arcov: %s\n", err.msg);
 		rc = 1;
 	}
-	rc |= arcov_output_close(f, o->cobertura, out, diag);
 free_classes:
 	for (i = 0; i < n; i++) {
 		free(cls[i].filename);

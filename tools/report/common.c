@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "fileio.h"
 
 struct arcov_mfn **arcov_sorted_fns(const struct arcov_msrc *src)
 {
@@ -48,31 +49,49 @@ char *arcov_cwd(void)
 	return NULL;
 }
 
-FILE *arcov_output_open(const char *path, FILE *out, FILE *diag)
+int arcov_output_open(struct arcov_output *w, const char *path, FILE *out)
 {
-	FILE *f;
-
-	if (!strcmp(path, "-"))
-		return out;
-	f = fopen(path, "w");
-	if (!f)
-		fprintf(diag, "arcov: %s: cannot create: %s\n", path,
-			strerror(errno));
-	return f;
+	memset(w, 0, sizeof *w);
+	w->path = path;
+	w->out = out;
+	if (!path || !strcmp(path, "-")) {
+		w->f = out;
+		return 0;
+	}
+	w->f = open_memstream(&w->buf, &w->size);
+	return w->f ? 0 : ARCOV_ENOMEM;
 }
 
-int arcov_output_close(FILE *f, const char *path, FILE *out, FILE *diag)
+int arcov_output_close(struct arcov_output *w, struct arcov_err *err)
 {
-	int bad;
+	int r = 0;
 
-	if (f == out)
-		bad = fflush(f) || ferror(f);
-	else
-		bad = ferror(f) | fclose(f);
-	if (bad)
-		fprintf(diag, "arcov: %s: error writing: %s\n", path,
-			strerror(errno));
-	return bad ? 1 : 0;
+	if (!w->f)
+		return 0;
+	if (w->f == w->out) {
+		if (fflush(w->f) || ferror(w->f))
+			r = arcov_errf(err, ARCOV_EIO, NULL, -1,
+				       "standard output: write error: %s",
+				       strerror(errno));
+	} else {
+		if (ferror(w->f) | fclose(w->f))
+			r = arcov_errf(err, ARCOV_ENOMEM, w->path, -1,
+				       "out of memory");
+		else
+			r = arcov_file_replace(w->path, w->buf, w->size, err);
+		free(w->buf);
+	}
+	memset(w, 0, sizeof *w);
+	return r;
+}
+
+void arcov_output_discard(struct arcov_output *w)
+{
+	if (w->f && w->f != w->out) {
+		fclose(w->f);
+		free(w->buf);
+	}
+	memset(w, 0, sizeof *w);
 }
 
 const char *arcov_input_name(const struct arcov_modern *m, const char *arg,

@@ -72,17 +72,33 @@ const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 /* arcov_cwd - malloc'd current directory, or NULL. */
 char *arcov_cwd(void);
 
-/**
- * arcov_output_open - @path opened for writing, or @out for "-"; NULL
- * (said on @diag) when it cannot be created.
+/*
+ * An output file made whole in memory and put in place by an atomic
+ * replace (lib/fileio.h), so that a failed write -- a full disk, a file
+ * size limit -- leaves the old file or none, never a partial one; or the
+ * stream @out itself for "-" (and for no path).
  */
-FILE *arcov_output_open(const char *path, FILE *out, FILE *diag);
+struct arcov_output {
+	FILE *f;		/* where to write */
+	FILE *out;
+	const char *path;
+	char *buf;
+	size_t size;
+};
+
+/* arcov_output_open - start @w for @path; returns 0 or ARCOV_ENOMEM. */
+int arcov_output_open(struct arcov_output *w, const char *path, FILE *out);
 
 /**
- * arcov_output_close - close what arcov_output_open() gave; returns 0, or
- * 1 when writing failed (said on @diag).
+ * arcov_output_close - finish @w: replace the file, or flush the stream.
+ * Returns 0, or a negative ARCOV_E* with "PATH: what" (or "standard
+ * output: ...") in @err.  A file that was refused (not a regular file)
+ * or could not be written is left as it was.
  */
-int arcov_output_close(FILE *f, const char *path, FILE *out, FILE *diag);
+int arcov_output_close(struct arcov_output *w, struct arcov_err *err);
+
+/* arcov_output_discard - drop what @w holds, writing nothing. */
+void arcov_output_discard(struct arcov_output *w);
 
 #ifdef __cplusplus
 }

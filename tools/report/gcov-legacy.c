@@ -1,6 +1,6 @@
 /* gcov-legacy.c -- arcov --legacy=3.3 and --legacy=3.2: the text gcov 3.3
  * and gcov 3.2 printed, byte for byte (FORMATS.md §5.4-§5.8), over the line
- * tables of lines.c.
+ * tables of legacy-lines.c.
  *
  * Where the old tools aborted or crashed (corrupt .da, a .bb that does not
  * fit its .bbg) arcov prints "arcov: FILE: offset N: what" and reports the
@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common.h"
 #include "legacy-lines.h"
 #include "object.h"
 #include "percent.h"
@@ -209,17 +210,29 @@ static void branch_lines33(FILE *f, const struct arcov_report_opts *o,
 	}
 }
 
+/* The entry of line @n of @t, for calls with @n ascending; *@k is the
+ * cursor (start at 0).  Lines the .bb does not list read as empty. */
+static const struct arcov_legacy_line *legacy_line(
+	const struct arcov_legacy_table *t, size_t *k, uint32_t n)
+{
+	static const struct arcov_legacy_line none;
+
+	while (*k < t->n && t->lnum[*k] < n)
+		(*k)++;
+	return *k < t->n && t->lnum[*k] == n ? &t->lines[*k] : &none;
+}
+
 /* gcov 3.3's output_line_info(). */
 static void write_gcov33(FILE *f, const struct arcov_report_opts *o,
 			 const struct arcov_obj *obj, const char *name,
-			 const struct arcov_legacy_line *lines,
-			 uint32_t maxline, FILE *diag)
+			 const struct arcov_legacy_table *t, FILE *diag)
 {
 	char string[STRING_SIZE];
 	const char *retval = "";
 	FILE *src;
 	struct stat st;
 	uint32_t n;
+	size_t k = 0;
 	char buf[ARCOV_PERCENT_MAX];
 
 	fprintf(f, "%9s:%5d:Source:%s\n", "-", 0, name);
@@ -235,8 +248,8 @@ static void write_gcov33(FILE *f, const struct arcov_report_opts *o,
 			"-", 0);
 	}
 
-	for (n = 1; n < maxline; n++) {
-		const struct arcov_legacy_line *l = &lines[n];
+	for (n = 1; n < t->maxline; n++) {
+		const struct arcov_legacy_line *l = legacy_line(t, &k, n);
 
 		fprintf(f, "%9s:%5ld:", !l->exists ? "-" :
 			!l->count ? "#####" :
@@ -321,16 +334,15 @@ static void branch_lines32(FILE *f, const struct arcov_report_opts *o,
 /* gcov 3.2's listing: the source is already open. */
 static void write_gcov32(FILE *f, FILE *src, const struct arcov_report_opts *o,
 			 const char *src_path,
-			 const struct arcov_legacy_line *lines,
-			 uint32_t maxline, FILE *diag)
+			 const struct arcov_legacy_table *t, FILE *diag)
 {
 	char string[STRING_SIZE] = "";
 	char *retval;
-	size_t len;
+	size_t len, k = 0;
 	uint32_t n;
 
-	for (n = 1; n < maxline; n++) {
-		const struct arcov_legacy_line *l = &lines[n];
+	for (n = 1; n < t->maxline; n++) {
+		const struct arcov_legacy_line *l = legacy_line(t, &k, n);
 
 		/* At EOF fgets() leaves the buffer alone: the old text is
 		 * printed again, as gcov 3.2 did. */
@@ -375,43 +387,42 @@ static void write_gcov32(FILE *f, FILE *src, const struct arcov_report_opts *o,
 }
 
 /* Open the .gcov named @gname (or take stdout for -t). */
-static FILE *open_gcov(const struct arcov_report_opts *o, const char *gname,
-		       FILE *out, FILE *diag)
+/* Start the .gcov file @gname (made in memory, put in place whole). */
+static FILE *open_gcov(const struct arcov_report_opts *o,
+		       struct arcov_output *w, const char *gname, FILE *out,
+		       FILE *diag)
 {
-	FILE *f;
-
-	if (o->use_stdout)
-		return out;
-	f = fopen(gname, "w");
-	if (!f) {
+	if (arcov_output_open(w, o->use_stdout ? NULL : gname, out) < 0) {
 		fprintf(diag, "Could not open output file %s.\n", gname);
 		return NULL;
 	}
-	fprintf(out, "Creating %s.\n", gname);
-	return f;
+	if (!o->use_stdout)
+		fprintf(out, "Creating %s.\n", gname);
+	return w->f;
 }
 
-static int close_gcov(const struct arcov_report_opts *o, FILE *f,
-		      const char *gname, FILE *out, FILE *diag)
+static int close_gcov(const struct arcov_report_opts *o,
+		      struct arcov_output *w, const char *gname, FILE *diag)
 {
-	int bad;
+	struct arcov_err err = { 0 };
 
-	if (f == out)
+	if (o->use_stdout) {
+		memset(w, 0, sizeof *w);	/* stdout: checked at exit */
 		return 0;
-	bad = ferror(f);
-	if (fclose(f))
-		bad = 1;
-	if (bad)
-		fprintf(diag, "Error writing output file %s.\n", gname);
-	return bad;
+	}
+	if (arcov_output_close(w, &err) == 0)
+		return 0;
+	fprintf(diag, "Error writing output file %s.\n", gname);
+	fprintf(diag, "arcov: %s\n", err.msg);
+	return 1;
 }
 
 static int report_source33(const struct arcov_report_opts *o,
 			   const struct arcov_obj *obj, const char *arg,
-			   const char *name, const struct arcov_legacy_line *l,
-			   uint32_t maxline, const struct arcov_cov *total,
-			   FILE *out, FILE *diag)
+			   const char *name, const struct arcov_legacy_table *t,
+			   const struct arcov_cov *total, FILE *out, FILE *diag)
 {
+	struct arcov_output w;
 	char *gname;
 	FILE *f;
 	int rc = 0;
@@ -424,10 +435,10 @@ static int report_source33(const struct arcov_report_opts *o,
 		fprintf(diag, "arcov: out of memory\n");
 		return 1;
 	}
-	f = open_gcov(o, gname, out, diag);
+	f = open_gcov(o, &w, gname, out, diag);
 	if (f) {
-		write_gcov33(f, o, obj, name, l, maxline, diag);
-		rc = close_gcov(o, f, gname, out, diag);
+		write_gcov33(f, o, obj, name, t, diag);
+		rc = close_gcov(o, &w, gname, diag);
 	} else {
 		rc = 1;
 	}
@@ -437,11 +448,12 @@ static int report_source33(const struct arcov_report_opts *o,
 
 static int report_source32(const struct arcov_report_opts *o,
 			   const char *arg, const char *name,
-			   const struct arcov_legacy_line *l, uint32_t maxline,
+			   const struct arcov_legacy_table *t,
 			   const struct arcov_cov *total, FILE *out, FILE *diag)
 {
 	const char *objdir = o->object;
 	char *path, *gname = NULL;
+	struct arcov_output w;
 	FILE *src = NULL, *f;
 	int rc = 1;
 
@@ -474,11 +486,11 @@ static int report_source32(const struct arcov_report_opts *o,
 		fprintf(diag, "arcov: out of memory\n");
 		goto close_src;
 	}
-	f = open_gcov(o, gname, out, diag);
+	f = open_gcov(o, &w, gname, out, diag);
 	if (!f)
 		goto free_gname;
-	write_gcov32(f, src, o, path, l, maxline, diag);
-	rc = close_gcov(o, f, gname, out, diag);
+	write_gcov32(f, src, o, path, t, diag);
+	rc = close_gcov(o, &w, gname, diag);
 free_gname:
 	free(gname);
 close_src:
@@ -548,6 +560,7 @@ static int report_one(const struct arcov_report_opts *o,
 	struct arcov_legacy_src *srcs = NULL;
 	struct legacy_ctx ctx = { o, out };
 	struct arcov_legacy_walk walk = { 0 };
+	struct arcov_log log = { 0 };
 	ssize_t nsrcs, s;
 	int rc;
 
@@ -565,31 +578,29 @@ static int report_one(const struct arcov_report_opts *o,
 	walk.fn_summaries = o->function_summaries;
 	walk.fn_summary = fn_summary;
 	walk.ctx = &ctx;
-	walk.diag = diag;
+	walk.log = &log;
 	for (s = 0; s < nsrcs; s++) {
 		const char *name = obj->bb.files[srcs[s].file];
-		struct arcov_legacy_line *lines;
+		struct arcov_legacy_table t = { 0 };
 		struct arcov_cov total = { 0 };
+		int r = arcov_legacy_lines(obj, &srcs[s], &walk, &t, &total);
 
-		lines = calloc(srcs[s].maxline + 1, sizeof *lines);
-		if (!lines ||
-		    arcov_legacy_lines(obj, &srcs[s], &walk, lines, &total)) {
+		if (arcov_log_flush(&log, diag) < 0 || r < 0) {
 			fprintf(diag, "arcov: out of memory\n");
-			arcov_legacy_lines_free(lines, srcs[s].maxline);
+			arcov_legacy_table_free(&t);
 			rc = 1;
 			break;
 		}
 		if (o->legacy == 32)
-			rc |= report_source32(o, arg, name, lines,
-					      srcs[s].maxline, &total, out,
+			rc |= report_source32(o, arg, name, &t, &total, out,
 					      diag);
 		else
-			rc |= report_source33(o, obj, arg, name, lines,
-					      srcs[s].maxline, &total, out,
-					      diag);
-		arcov_legacy_lines_free(lines, srcs[s].maxline);
+			rc |= report_source33(o, obj, arg, name, &t, &total,
+					      out, diag);
+		arcov_legacy_table_free(&t);
 	}
-	free(srcs);
+	arcov_legacy_sources_free(srcs, (size_t)nsrcs);
+	arcov_log_free(&log);
 	return rc;
 }
 

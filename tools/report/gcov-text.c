@@ -330,7 +330,7 @@ static void output_lines(FILE *f, const struct text *t,
 	struct fn_start *starts = fns_by_line(t, src);
 	size_t nstarts = starts ? src->nfns : 0, next = 0;
 	char **text;
-	size_t nsrc, i;
+	size_t nsrc, i, k = 0;
 	uint32_t ln;
 
 	if (t->o->hotness_colors)
@@ -350,11 +350,13 @@ static void output_lines(FILE *f, const struct text *t,
 	for (ln = 1; ln <= nsrc; ln++) {
 		const struct arcov_mline *line;
 
-		if (ln >= src->nlines || !src->lines) {
+		while (k < src->nlines && src->lnum[k] < ln)
+			k++;
+		if (!src->lines || k == src->nlines || src->lnum[k] != ln) {
 			fprintf(f, "%9s:%5u:%s\n", "-", ln, text[ln - 1]);
 			continue;
 		}
-		line = &src->lines[ln];
+		line = &src->lines[k];
 		while (next < nstarts && starts[next].line < ln)
 			next++;
 		for (; next < nstarts && starts[next].line == ln; next++)
@@ -404,26 +406,22 @@ static int output_gcov_file(const struct text *t, const char *input,
 			    const struct arcov_msrc *src)
 {
 	char *name = gcov_file_name(t, input, src->display);
-	FILE *f;
+	struct arcov_output w;
+	struct arcov_err err = { 0 };
 	int rc = 0;
 
-	if (!name) {
+	if (!name || (src->cov.lines && arcov_output_open(&w, name, NULL))) {
 		fprintf(t->diag, "arcov: out of memory\n");
+		free(name);
 		return 1;
 	}
 	if (src->cov.lines) {
-		f = fopen(name, "w");
-		if (f) {
-			fprintf(t->out, "Creating '%s'\n", name);
-			output_lines(f, t, src);
-			if (ferror(f) | fclose(f)) {
-				fprintf(t->diag, "Error writing output file "
-					"'%s'\n", name);
-				rc = 1;
-			}
-		} else {
-			fprintf(t->diag, "Could not open output file '%s'\n",
+		fprintf(t->out, "Creating '%s'\n", name);
+		output_lines(w.f, t, src);
+		if (arcov_output_close(&w, &err) < 0) {
+			fprintf(t->diag, "Error writing output file '%s'\n",
 				name);
+			fprintf(t->diag, "arcov: %s\n", err.msg);
 			rc = 1;
 		}
 	} else {

@@ -19,6 +19,7 @@
 #include <zlib.h>
 
 #include "common.h"
+#include "fileio.h"
 
 struct arcov_json {
 	const struct arcov_report_opts *o;
@@ -136,9 +137,10 @@ static void json_function(FILE *f, const struct arcov_mfn *fn)
 }
 
 static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
-		      uint32_t ln, const struct arcov_mfn *in_fn)
+		      size_t k, const struct arcov_mfn *in_fn)
 {
-	const struct arcov_mline *line = &src->lines[ln];
+	const struct arcov_mline *line = &src->lines[k];
+	uint32_t ln = src->lnum[k];
 	FILE *f = j->f;
 	int first = 1;
 	size_t i;
@@ -175,7 +177,6 @@ static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 	size_t k, next = 0, depth = 0;
 	FILE *f = j->f;
 	int first = 1;
-	uint32_t ln;
 
 	stack = malloc((src->nfns ? src->nfns : 1) * sizeof *stack);
 	if (!fns || !stack) {
@@ -197,20 +198,22 @@ static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 	}
 	fputs("], \"lines\": [", f);
 	first = 1;
-	for (ln = 1; src->lines && ln < src->nlines; ln++) {
+	for (k = 0; src->lines && k < src->nlines; k++) {
+		uint32_t ln = src->lnum[k];
+
 		/* The innermost function that started and has not ended. */
 		while (next < src->nfns &&
 		       arcov_fn_first_line(fns[next]) <= ln)
 			stack[depth++] = fns[next++];
-		if (src->lines[ln].exists &&
+		while (depth && arcov_fn_last_line(stack[depth - 1]) < ln)
+			depth--;
+		if (src->lines[k].exists &&
 		    !arcov_excl_line(&src->excl, ln)) {
 			if (!first)
 				fputs(", ", f);
-			json_line(j, src, ln, depth ? stack[depth - 1] : NULL);
+			json_line(j, src, k, depth ? stack[depth - 1] : NULL);
 			first = 0;
 		}
-		if (depth && arcov_fn_last_line(stack[depth - 1]) == ln)
-			depth--;
 	}
 	fputs("]}", f);
 free_lists:
@@ -218,12 +221,67 @@ free_lists:
 	free(stack);
 }
 
+/* @size bytes at @data gzipped (RFC 1952, as gzip and gzopen() write it)
+ * into a malloc'd buffer of *@out_size bytes; NULL when out of memory. */
+static unsigned char *gzip_bytes(const char *data, size_t size,
+				 size_t *out_size)
+{
+	size_t cap, fed = 0;
+	unsigned char *buf, *bigger;
+	z_stream z;
+	int r;
+
+	memset(&z, 0, sizeof z);
+	/* 15 + 16: a gzip header and trailer around the deflate stream. */
+	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+			 Z_DEFAULT_STRATEGY) != Z_OK)
+		return NULL;
+	cap = size / 2 + 1024;
+	buf = malloc(cap);
+	z.next_out = buf;
+	z.avail_out = (uInt)(cap > UINT_MAX ? UINT_MAX : cap);
+	/* avail_in and avail_out are unsigned ints: chunks of that. */
+	for (r = buf ? Z_OK : Z_MEM_ERROR; r == Z_OK || r == Z_BUF_ERROR;) {
+		if (!z.avail_in && fed < size) {
+			size_t n = size - fed > UINT_MAX ? UINT_MAX :
+							   size - fed;
+
+			z.next_in = (Bytef *)data + fed;
+			z.avail_in = (uInt)n;
+			fed += n;
+		}
+		if (!z.avail_out) {
+			bigger = realloc(buf, cap * 2);
+			if (!bigger) {
+				r = Z_MEM_ERROR;
+				break;
+			}
+			buf = bigger;
+			cap *= 2;
+			z.next_out = buf + z.total_out;
+			z.avail_out = (uInt)(cap - z.total_out > UINT_MAX ?
+					     UINT_MAX : cap - z.total_out);
+		}
+		r = deflate(&z, fed == size ? Z_FINISH : Z_NO_FLUSH);
+		if (r == Z_STREAM_END)
+			break;
+	}
+	deflateEnd(&z);
+	if (r != Z_STREAM_END) {
+		free(buf);
+		return NULL;
+	}
+	*out_size = (size_t)z.total_out;
+	return buf;
+}
+
 /* Finish and write the document; free @j. */
 static int json_end(struct arcov_json *j, FILE *out, FILE *diag)
 {
-	size_t done;
-	int rc = 0, n = 0;
-	gzFile gz;
+	struct arcov_err err = { 0 };
+	unsigned char *gz;
+	size_t gz_size;
+	int rc = 0;
 
 	if (!j->f) {
 		fprintf(diag, "arcov: out of memory\n");
@@ -241,28 +299,21 @@ static int json_end(struct arcov_json *j, FILE *out, FILE *diag)
 		putc('\n', out);
 		goto free_json;
 	}
-	fprintf(out, "Creating '%s'\n", j->file_name);
-	gz = gzopen(j->file_name, "w");
+	if (!j->o->quiet)
+		fprintf(out, "Creating '%s'\n", j->file_name);
+	gz = gzip_bytes(j->buf, j->size, &gz_size);
 	if (!gz) {
-		fprintf(diag, "Cannot open JSON output file %s\n",
-			j->file_name);
+		fprintf(diag, "arcov: out of memory\n");
 		rc = 1;
 		goto free_json;
 	}
-	for (done = 0; done < j->size; done += (size_t)n) {
-		/* gzwrite() takes an unsigned length and returns an int. */
-		unsigned chunk = j->size - done > INT_MAX ?
-				 INT_MAX : (unsigned)(j->size - done);
-
-		n = gzwrite(gz, j->buf + done, chunk);
-		if (n <= 0)
-			break;
-	}
-	if ((done < j->size) | (gzclose(gz) != Z_OK)) {
-		fprintf(diag, "Error writing JSON output file %s\n",
+	if (arcov_file_replace(j->file_name, gz, gz_size, &err) < 0) {
+		fprintf(diag, "Cannot open JSON output file %s\n",
 			j->file_name);
+		fprintf(diag, "arcov: %s\n", err.msg);
 		rc = 1;
 	}
+	free(gz);
 free_json:
 	free(j->buf);
 	free(j->file_name);

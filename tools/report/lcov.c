@@ -109,7 +109,7 @@ static void lcov_line_branches(FILE *f, const struct arcov_mline *line,
 static int lcov_source(FILE *f, const struct arcov_msrc *src, const char *cwd)
 {
 	int found = 0, hit = 0, r;
-	uint32_t ln;
+	size_t k;
 
 	fputs("TN:\nSF:", f);
 	if (src->name[0] != '/')
@@ -118,14 +118,16 @@ static int lcov_source(FILE *f, const struct arcov_msrc *src, const char *cwd)
 	r = lcov_functions(f, src);
 	if (r < 0)
 		return r;
-	for (ln = 1; ln < src->nlines; ln++)
-		if (src->lines[ln].exists && !arcov_excl_branch(&src->excl, ln))
-			lcov_line_branches(f, &src->lines[ln], ln, &found,
-					   &hit);
+	for (k = 0; k < src->nlines; k++)
+		if (src->lines[k].exists &&
+		    !arcov_excl_branch(&src->excl, src->lnum[k]))
+			lcov_line_branches(f, &src->lines[k], src->lnum[k],
+					   &found, &hit);
 	fprintf(f, "BRF:%d\nBRH:%d\n", found, hit);
 	found = hit = 0;
-	for (ln = 1; ln < src->nlines; ln++) {
-		const struct arcov_mline *line = &src->lines[ln];
+	for (k = 0; k < src->nlines; k++) {
+		const struct arcov_mline *line = &src->lines[k];
+		uint32_t ln = src->lnum[k];
 
 		if (!line->exists || arcov_excl_line(&src->excl, ln))
 			continue;
@@ -142,16 +144,17 @@ int arcov_lcov_write(const struct arcov_report_opts *o,
 {
 	const struct arcov_modern *m = &p->lines;
 	char *cwd = arcov_cwd();
+	struct arcov_output w;
+	struct arcov_err err = { 0 };
 	size_t i;
-	FILE *f;
 	int rc = 0;
 
 	if (!cwd) {
 		fprintf(diag, "arcov: cannot get the current directory\n");
 		return 1;
 	}
-	f = arcov_output_open(o->lcov, out, diag);
-	if (!f) {
+	if (arcov_output_open(&w, o->lcov, out) < 0) {
+		fprintf(diag, "arcov: out of memory\n");
 		free(cwd);
 		return 1;
 	}
@@ -160,13 +163,18 @@ int arcov_lcov_write(const struct arcov_report_opts *o,
 
 		if (arcov_report_skips(o, src) || !src->lines)
 			continue;
-		if (lcov_source(f, src, cwd) < 0) {
+		if (lcov_source(w.f, src, cwd) < 0) {
 			fprintf(diag, "arcov: out of memory\n");
 			rc = 1;
 			break;
 		}
 	}
-	rc |= arcov_output_close(f, o->lcov, out, diag);
+	if (rc) {
+		arcov_output_discard(&w);
+	} else if (arcov_output_close(&w, &err) < 0) {
+		fprintf(diag, "arcov: %s\n", err.msg);
+		rc = 1;
+	}
 	free(cwd);
 	return rc;
 }

@@ -38,6 +38,7 @@ struct arcov_report_opts {
 	double fail_under_line;	/* --fail-under-line N (percent), 0 off */
 	double fail_under_branch;	/* --fail-under-branch N */
 	int exclude_eh;		/* --exclude-exception-branches */
+	int quiet;		/* --quiet, or an output on stdout: no text */
 };
 
 /* Exit statuses of the gates; 1 (unreadable input) and 2 (usage) win. */
