@@ -166,6 +166,18 @@ test ! -e t.gcov.json.gz && echo "PASS: no partial .gcov.json.gz" ||
 ls t.*.tmp.* >/dev/null 2>&1 && { echo "FAIL: temporary files left"; fail=1; } ||
 	echo "PASS: no temporary files left"
 
+# --- special files are never replaced by a regular file ---
+mkfifo fifo.info && ln -s fifo.info link.info && ln -s t.c.gcov link.gcov
+"$ARCOV" -n --lcov fifo.info t.c >out 2>err; status "--lcov to a FIFO" 1 $?
+grep -c '^arcov: fifo.info: not a regular file; not replaced' err >got
+echo 1 >want; same "--lcov to a FIFO: said" want got
+test -p fifo.info && echo "PASS: the FIFO is still a FIFO" ||
+	{ echo "FAIL: the FIFO was replaced"; fail=1; }
+"$ARCOV" -n --cobertura link.info t.c >out 2>err
+status "--cobertura to a symbolic link" 1 $?
+test -h link.info && echo "PASS: the link is still a link" ||
+	{ echo "FAIL: the link was replaced"; fail=1; }
+
 # --- "-" is standard output for every output, and stdout holds it alone ---
 "$ARCOV" --lcov - t.c >out 2>err; status "--lcov -" 0 $?
 head -n 1 out >got; echo TN: >want; same "--lcov -: only the tracefile" want got

@@ -91,6 +91,6 @@ sed -n '/^TN:/,$p' out >got
 same "--lcov - writes stdout" excl.info got
 "$ARCOV" -n --lcov nodir/x.info excl.c >out 2>err
 status "unwritable tracefile" 1 $?
-echo 'arcov: nodir/x.info: cannot write: No such file or directory' >want
+echo 'arcov: nodir/x.info: cannot create: No such file or directory' >want
 same "unwritable tracefile message" want err
 exit $fail

@@ -327,8 +327,11 @@ int arcov_cobertura_write(const struct arcov_report_opts *o,
 		}
 	}
 	qsort(cls, n, sizeof *cls, cmp_cls);
-	if (arcov_output_open(&w, o->cobertura, out) < 0 ||
-	    write_report(w.f, cls, n, cwd) < 0) {
+	if (arcov_output_open(&w, o->cobertura, out, &err) < 0) {
+		fprintf(diag, "arcov: %s\n", err.msg);
+		goto free_classes;
+	}
+	if (write_report(w.f, cls, n, cwd) < 0) {
 		fprintf(diag, "arcov: out of memory\n");
 		arcov_output_discard(&w);
 		goto free_classes;

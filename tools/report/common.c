@@ -6,8 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+
 #include "common.h"
-#include "fileio.h"
 
 struct arcov_mfn **arcov_sorted_fns(const struct arcov_msrc *src)
 {
@@ -49,8 +51,14 @@ char *arcov_cwd(void)
 	return NULL;
 }
 
-int arcov_output_open(struct arcov_output *w, const char *path, FILE *out)
+int arcov_output_open(struct arcov_output *w, const char *path, FILE *out,
+		      struct arcov_err *err)
 {
+	struct stat st;
+	mode_t mask;
+	size_t n;
+	int fd;
+
 	memset(w, 0, sizeof *w);
 	w->path = path;
 	w->out = out;
@@ -58,8 +66,39 @@ int arcov_output_open(struct arcov_output *w, const char *path, FILE *out)
 		w->f = out;
 		return 0;
 	}
-	w->f = open_memstream(&w->buf, &w->size);
-	return w->f ? 0 : ARCOV_ENOMEM;
+	/* Never turn a device, a FIFO or a link into a regular file. */
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode))
+		return arcov_errf(err, ARCOV_EIO, path, -1, "not a regular "
+				  "file; not replaced");
+	n = strlen(path);
+	w->tmp = malloc(n + sizeof ".tmp.XXXXXX");
+	if (!w->tmp)
+		return arcov_errf(err, ARCOV_ENOMEM, path, -1,
+				  "out of memory");
+	memcpy(w->tmp, path, n);
+	memcpy(w->tmp + n, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
+	fd = mkostemp(w->tmp, O_CLOEXEC);
+	if (fd < 0) {
+		arcov_errf(err, ARCOV_EIO, path, -1, "cannot create: %s",
+			   strerror(errno));
+		free(w->tmp);
+		w->tmp = NULL;
+		return ARCOV_EIO;
+	}
+	/* The mode a plain fopen() would give. */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	w->f = fdopen(fd, "w");
+	if (!w->f) {
+		close(fd);
+		unlink(w->tmp);
+		free(w->tmp);
+		w->tmp = NULL;
+		return arcov_errf(err, ARCOV_ENOMEM, path, -1,
+				  "out of memory");
+	}
+	return 0;
 }
 
 int arcov_output_close(struct arcov_output *w, struct arcov_err *err)
@@ -75,11 +114,14 @@ int arcov_output_close(struct arcov_output *w, struct arcov_err *err)
 				       strerror(errno));
 	} else {
 		if (ferror(w->f) | fclose(w->f))
-			r = arcov_errf(err, ARCOV_ENOMEM, w->path, -1,
-				       "out of memory");
-		else
-			r = arcov_file_replace(w->path, w->buf, w->size, err);
-		free(w->buf);
+			r = arcov_errf(err, ARCOV_EIO, w->path, -1,
+				       "cannot write: %s", strerror(errno));
+		else if (rename(w->tmp, w->path))
+			r = arcov_errf(err, ARCOV_EIO, w->path, -1,
+				       "cannot write: %s", strerror(errno));
+		if (r < 0)
+			unlink(w->tmp);
+		free(w->tmp);
 	}
 	memset(w, 0, sizeof *w);
 	return r;
@@ -89,7 +131,8 @@ void arcov_output_discard(struct arcov_output *w)
 {
 	if (w->f && w->f != w->out) {
 		fclose(w->f);
-		free(w->buf);
+		unlink(w->tmp);
+		free(w->tmp);
 	}
 	memset(w, 0, sizeof *w);
 }

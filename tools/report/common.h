@@ -73,21 +73,26 @@ const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 char *arcov_cwd(void);
 
 /*
- * An output file made whole in memory and put in place by an atomic
- * replace (lib/fileio.h), so that a failed write -- a full disk, a file
- * size limit -- leaves the old file or none, never a partial one; or the
- * stream @out itself for "-" (and for no path).
+ * An output file written to a temporary file beside it and renamed over
+ * it when complete, so that a failed write -- a full disk, a file size
+ * limit -- leaves the old file or none, never a partial one, in memory
+ * that does not grow with the output; or the stream @out itself for "-"
+ * (and for no path).  A path that names anything but a regular file (a
+ * device, a FIFO, a symbolic link) is refused, not replaced.
  */
 struct arcov_output {
 	FILE *f;		/* where to write */
 	FILE *out;
 	const char *path;
-	char *buf;
-	size_t size;
+	char *tmp;		/* the temporary file's name */
 };
 
-/* arcov_output_open - start @w for @path; returns 0 or ARCOV_ENOMEM. */
-int arcov_output_open(struct arcov_output *w, const char *path, FILE *out);
+/**
+ * arcov_output_open - start @w for @path.  Returns 0, or a negative
+ * ARCOV_E* with "PATH: what" in @err.
+ */
+int arcov_output_open(struct arcov_output *w, const char *path, FILE *out,
+		      struct arcov_err *err);
 
 /**
  * arcov_output_close - finish @w: replace the file, or flush the stream.

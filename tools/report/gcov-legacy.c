@@ -392,8 +392,12 @@ static FILE *open_gcov(const struct arcov_report_opts *o,
 		       struct arcov_output *w, const char *gname, FILE *out,
 		       FILE *diag)
 {
-	if (arcov_output_open(w, o->use_stdout ? NULL : gname, out) < 0) {
+	struct arcov_err err = { 0 };
+
+	if (arcov_output_open(w, o->use_stdout ? NULL : gname, out,
+			      &err) < 0) {
 		fprintf(diag, "Could not open output file %s.\n", gname);
+		fprintf(diag, "arcov: %s\n", err.msg);
 		return NULL;
 	}
 	if (!o->use_stdout)

@@ -410,8 +410,13 @@ static int output_gcov_file(const struct text *t, const char *input,
 	struct arcov_err err = { 0 };
 	int rc = 0;
 
-	if (!name || (src->cov.lines && arcov_output_open(&w, name, NULL))) {
+	if (!name) {
 		fprintf(t->diag, "arcov: out of memory\n");
+		return 1;
+	}
+	if (src->cov.lines && arcov_output_open(&w, name, NULL, &err) < 0) {
+		fprintf(t->diag, "Could not open output file '%s'\n", name);
+		fprintf(t->diag, "arcov: %s\n", err.msg);
 		free(name);
 		return 1;
 	}

@@ -153,8 +153,8 @@ int arcov_lcov_write(const struct arcov_report_opts *o,
 		fprintf(diag, "arcov: cannot get the current directory\n");
 		return 1;
 	}
-	if (arcov_output_open(&w, o->lcov, out) < 0) {
-		fprintf(diag, "arcov: out of memory\n");
+	if (arcov_output_open(&w, o->lcov, out, &err) < 0) {
+		fprintf(diag, "arcov: %s\n", err.msg);
 		free(cwd);
 		return 1;
 	}
