@@ -121,7 +121,8 @@ TESTS += testsuite/merge/test-merge \
 	testsuite/merge/merge-files.sh \
 	testsuite/merge/merge-trees.sh \
 	testsuite/project/project-tree.sh \
-	testsuite/project/project-binary.sh
+	testsuite/project/project-binary.sh \
+	testsuite/project/project-paths.sh
 testsuite_merge_test_merge_SOURCES = testsuite/merge/test-merge.c \
 	testsuite/unit/unit.h
 testsuite_merge_test_merge_CPPFLAGS = $(TOOLS_CPPFLAGS) \

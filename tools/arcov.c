@@ -26,7 +26,8 @@
 enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
        OPT_WEBGRIND, OPT_WEBGRIND_VERSION, OPT_RUN, OPT_BINARY,
-       OPT_BINARY_LIBS, OPT_DEBUG, OPT_QUIET };
+       OPT_BINARY_LIBS, OPT_DEBUG, OPT_QUIET, OPT_ROOT, OPT_FILTER,
+       OPT_EXCLUDE, OPT_PATH_MAP };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -63,6 +64,10 @@ static const struct option options[] = {
 	{ "binary-libs", no_argument, NULL, OPT_BINARY_LIBS },
 	{ "debug", required_argument, NULL, OPT_DEBUG },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "root", required_argument, NULL, OPT_ROOT },
+	{ "filter", required_argument, NULL, OPT_FILTER },
+	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "path-map", required_argument, NULL, OPT_PATH_MAP },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -126,6 +131,16 @@ static void usage(FILE *f)
 	      "                                    would\n"
 	      "      --lcov=FILE                 Also write an lcov tracefile "
 	      "(- for stdout)\n"
+	      "      --root=DIR                  Report the sources below DIR, "
+	      "named from it\n"
+	      "      --filter=REGEX              Report only sources whose "
+	      "path matches\n"
+	      "                                    (extended regex; "
+	      "repeatable)\n"
+	      "      --exclude=REGEX             Leave out sources whose path "
+	      "matches\n"
+	      "      --path-map=FROM=TO          Read sources recorded under "
+	      "FROM from TO\n"
 	      "      --quiet                     No summaries and no .gcov "
 	      "files; implied when\n"
 	      "                                    an output goes to stdout "
@@ -205,9 +220,10 @@ static int is_stdout(const char *path)
  * Returns the exit status: 1 when something could not be read or
  * written, else a failed gate's status, else 0. */
 static int report(const struct arcov_report_opts *o,
-		  struct arcov_export_opts *x, char **args, int nargs)
+		  struct arcov_export_opts *x,
+		  const struct arcov_project_opts *sel, char **args, int nargs)
 {
-	struct arcov_project_opts po = { 0 };
+	struct arcov_project_opts po = *sel;
 	struct arcov_project p;
 	const char *input = args[nargs - 1];
 	int i, rc = 0, gate = 0, loaded = 0;
@@ -267,6 +283,21 @@ int main(int argc, char **argv)
 				       ARCOV_WEBGRIND_DEFAULT, 0, argv, argc };
 	struct arcov_paths objs = { 0 };
 	int opt, i, rc = 0, libs = 0, nargs, debug_stats = 0;
+	struct arcov_project_opts sel = { 0 };
+	struct arcov_err err = { 0 };
+	char *eq;
+	/* Each option argument is one argv element at most. */
+	char **filters = calloc((size_t)argc + 1, sizeof *filters);
+	char **excludes = calloc((size_t)argc + 1, sizeof *excludes);
+	struct arcov_path_map *maps = calloc((size_t)argc + 1, sizeof *maps);
+
+	if (!filters || !excludes || !maps) {
+		fprintf(stderr, "arcov: out of memory\n");
+		return 1;
+	}
+	sel.filters = filters;
+	sel.excludes = excludes;
+	sel.path_maps = maps;
 	char **args;
 	int seen[OPT_RUN + 1] = { 0 };
 
@@ -400,6 +431,33 @@ int main(int argc, char **argv)
 		case OPT_QUIET:
 			o.quiet = 1;
 			break;
+		case OPT_ROOT:
+			sel.root = optarg;
+			break;
+		case OPT_FILTER:
+		case OPT_EXCLUDE:
+			if (arcov_project_check_regex(optarg, &err) < 0) {
+				fprintf(stderr, "arcov: --%s: %s\n",
+					opt == OPT_FILTER ? "filter" :
+					"exclude", err.msg);
+				return 2;
+			}
+			if (opt == OPT_FILTER)
+				filters[sel.nfilters++] = optarg;
+			else
+				excludes[sel.nexcludes++] = optarg;
+			break;
+		case OPT_PATH_MAP:
+			eq = strchr(optarg, '=');
+			if (!eq || eq == optarg || !eq[1]) {
+				fprintf(stderr, "arcov: --path-map takes "
+					"FROM=TO, not '%s'\n", optarg);
+				return 2;
+			}
+			*eq = 0;
+			maps[sel.npath_maps].from = optarg;
+			maps[sel.npath_maps++].to = eq + 1;
+			break;
 		case OPT_DEBUG:
 			if (strcmp(optarg, "stats")) {
 				fprintf(stderr, "arcov: --debug takes stats, "
@@ -461,6 +519,7 @@ int main(int argc, char **argv)
 		}
 		args = objs.v;
 		nargs = (int)objs.n;
+		sel.found = 1;
 	}
 	if (o.legacy) {
 		for (opt = 0; opt <= OPT_RUN; opt++) {
@@ -475,7 +534,16 @@ int main(int argc, char **argv)
 			}
 		}
 	}
-	i = report(&o, &x, args, nargs);
+	if (o.legacy && (sel.root || sel.nfilters || sel.nexcludes ||
+			 sel.npath_maps)) {
+		fprintf(stderr, "arcov: --root, --filter, --exclude and "
+			"--path-map do not combine with --legacy\n");
+		return 2;
+	}
+	i = report(&o, &x, &sel, args, nargs);
+	free(filters);
+	free(excludes);
+	free(maps);
 	arcov_paths_free(&objs);
 	if (debug_stats) {
 		struct arcov_obj_stats st = arcov_obj_stats();

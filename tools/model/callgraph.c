@@ -848,6 +848,9 @@ static int add_functions(struct build *b)
 		uint32_t home = 0;
 		char num[24], *key;
 
+		/* Filtered out: known to the profile only as a callee. */
+		if (fn->src != SIZE_MAX && b->m->srcs[fn->src].filtered)
+			continue;
 		if (fn->src != SIZE_MAX)
 			r = file_index(b, b->m->srcs[fn->src].name, &home);
 		else

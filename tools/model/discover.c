@@ -41,6 +41,16 @@ static int walk_dir(struct walk *w, const char *path, const char *rel,
 		    const struct ancestor *up);
 
 /* The entry @e of the directory @path (@rel relative to the root). */
+/* Where build systems compile their own probes: CMake's compiler
+ * identification and try-compile directories, meson's sanity checks.
+ * Their objects never run and their sources are not the project's. */
+static int probe_dir(const char *name)
+{
+	return !strncmp(name, "CompilerId", 10) ||
+	       !strcmp(name, "CMakeScratch") || !strcmp(name, "CMakeTmp") ||
+	       !strcmp(name, "meson-private");
+}
+
 static int walk_entry(struct walk *w, const char *path, const char *rel,
 		      const struct dirent *e, const struct ancestor *up)
 {
@@ -72,7 +82,8 @@ static int walk_entry(struct walk *w, const char *path, const char *rel,
 		       S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
 	}
 	if (type == DT_DIR) {
-		rc = walk_dir(w, full, relname, up);
+		if (!probe_dir(e->d_name))
+			rc = walk_dir(w, full, relname, up);
 	} else if ((type == DT_REG || type == DT_LNK) &&
 		   has_suffix(w, e->d_name)) {
 		/* A link counts when it leads to a file; a dangling link or

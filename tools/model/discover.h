@@ -26,7 +26,9 @@ extern "C" {
  * strcmp() order.
  *
  * Symbolic links to files are followed, links to directories are not, so
- * the walk always ends.  Returns 0, or a negative ARCOV_E* code with
+ * the walk always ends.  The directories where build systems compile their
+ * probes (CMake's CompilerId*, CMakeScratch and CMakeTmp, meson's
+ * meson-private) are not entered.  Returns 0, or a negative ARCOV_E* code with
  * "DIR: cannot read: why" in @err when some directory cannot be read.
  */
 int arcov_discover_tree(const char *dir, const char *suffix,

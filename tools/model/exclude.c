@@ -145,7 +145,7 @@ int arcov_excl_scan(struct arcov_excl *ex, const char *text, size_t size,
 }
 
 int arcov_excl_load(struct arcov_excl *ex, const char *path,
-		    struct arcov_log *log)
+		    const char *name, struct arcov_log *log)
 {
 	unsigned char *data;
 	size_t size;
@@ -156,7 +156,7 @@ int arcov_excl_load(struct arcov_excl *ex, const char *path,
 		return r;
 	if (r < 0)
 		return 0;
-	r = arcov_excl_scan(ex, (const char *)data, size, path, log);
+	r = arcov_excl_scan(ex, (const char *)data, size, name, log);
 	free(data);
 	return r;
 }

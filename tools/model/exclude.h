@@ -45,12 +45,12 @@ int arcov_excl_scan(struct arcov_excl *ex, const char *text, size_t size,
 		    const char *name, struct arcov_log *log);
 
 /**
- * arcov_excl_load - arcov_excl_scan() on the file @path.  A source that
- * cannot be read has no markers (the reports say so themselves).
- * Returns 0 or ARCOV_ENOMEM.
+ * arcov_excl_load - arcov_excl_scan() on the file @path, called @name in
+ * warnings.  A source that cannot be read has no markers (the reports say
+ * so themselves).  Returns 0 or ARCOV_ENOMEM.
  */
 int arcov_excl_load(struct arcov_excl *ex, const char *path,
-		    struct arcov_log *log);
+		    const char *name, struct arcov_log *log);
 
 /* arcov_excl_line - whether line @ln of @ex is excluded. */
 static inline int arcov_excl_line(const struct arcov_excl *ex, uint32_t ln)

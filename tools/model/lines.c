@@ -67,40 +67,112 @@ regular:
 	return result;
 }
 
+/* @name joined to @dir (when relative) and canonicalized, then mapped by
+ * the first --path-map whose FROM it starts with. */
+static char *resolve_path(const struct arcov_modern *m, const char *name,
+			  const char *dir)
+{
+	char *joined, *canon;
+	size_t i, nd, nn = strlen(name);
+
+	if (name[0] == '/' || !dir || !dir[0]) {
+		joined = strdup(name);
+	} else {
+		nd = strlen(dir);
+		joined = malloc(nd + nn + 2);
+		if (joined) {
+			memcpy(joined, dir, nd);
+			joined[nd] = '/';
+			memcpy(joined + nd + 1, name, nn + 1);
+		}
+	}
+	if (!joined)
+		return NULL;
+	canon = canonicalize(joined);
+	free(joined);
+	for (i = 0; canon && i < m->npath_maps; i++) {
+		const struct arcov_path_map *pm = &m->path_maps[i];
+		size_t nf = strlen(pm->from), nt = strlen(pm->to);
+		char *mapped;
+
+		if (strncmp(canon, pm->from, nf) ||
+		    (canon[nf] && canon[nf] != '/' && nf &&
+		     pm->from[nf - 1] != '/'))
+			continue;
+		mapped = malloc(nt + strlen(canon + nf) + 1);
+		if (mapped) {
+			memcpy(mapped, pm->to, nt);
+			strcpy(mapped + nt, canon + nf);
+		}
+		free(canon);
+		canon = mapped;
+		break;
+	}
+	return canon;
+}
+
+/* Where @obj's relative source names are relative to: the directory it
+ * was compiled in when its notes say, else the current one (gcov 3.3). */
+static const char *compile_dir(const struct arcov_modern *m,
+			       const struct arcov_obj *obj)
+{
+	(void)obj;
+	return m->cwd;
+}
+
+char *arcov_modern_resolve(const struct arcov_modern *m, const char *name,
+			   const struct arcov_obj *obj)
+{
+	return resolve_path(m, name, compile_dir(m, obj));
+}
+
 /* gcov 12's find_source(): the source named @name, created if new, and
- * the once-per-source note when it is newer than the notes. */
+ * the once-per-source note when it is newer than the notes.  Sources are
+ * told apart by the file they are, so the same relative name compiled in
+ * two directories is two sources, and one file named two ways is one. */
 static ssize_t find_source(struct arcov_modern *m, const char *name,
 			   const struct arcov_obj *obj)
 {
 	struct arcov_msrc *src, *bigger;
 	struct stat st;
-	char *canon;
+	char *canon, *path;
 	size_t i, n;
 
 	canon = canonicalize(name);
-	if (!canon)
+	path = resolve_path(m, name, compile_dir(m, obj));
+	if (!canon || !path) {
+		free(canon);
+		free(path);
 		return ARCOV_ENOMEM;
+	}
 	for (i = 0; i < m->nsrcs; i++)
-		if (!strcmp(m->srcs[i].name, canon))
+		if (!strcmp(m->srcs[i].path, path))
 			break;
 	if (i < m->nsrcs) {
 		free(canon);
+		free(path);
 	} else {
 		bigger = realloc(m->srcs, (m->nsrcs + 1) * sizeof *bigger);
 		if (!bigger) {
 			free(canon);
+			free(path);
 			return ARCOV_ENOMEM;
 		}
 		m->srcs = bigger;
 		src = &m->srcs[m->nsrcs++];
 		memset(src, 0, sizeof *src);
 		src->name = canon;
+		src->path = path;
 		src->display = canon;
 		n = m->source_prefix ? strlen(m->source_prefix) : 0;
 		if (n && !strncmp(m->source_prefix, canon, n) &&
 		    canon[n] == '/')
 			src->display = canon + n + 1;
-		if (!stat(canon, &st))
+		n = m->root ? strlen(m->root) : 0;
+		if (n && !strncmp(m->root, path, n) &&
+		    (path[n] == '/' || (n == 1 && path[0] == '/')))
+			src->display = path + n + (n > 1);
+		if (!stat(path, &st))
 			src->file_time = st.st_mtime;
 	}
 	src = &m->srcs[i];
@@ -729,6 +801,7 @@ int arcov_modern_scratch(const struct arcov_modern *m,
 	for (i = 0; i < m->nsrcs; i++) {
 		scratch->srcs[i].name = m->srcs[i].name;
 		scratch->srcs[i].display = m->srcs[i].display;
+		scratch->srcs[i].path = m->srcs[i].path;
 		scratch->srcs[i].file_time = m->srcs[i].file_time;
 		scratch->srcs[i].nlines = m->srcs[i].lines ?
 					  m->srcs[i].nlines : 0;
@@ -791,6 +864,7 @@ void arcov_modern_free(struct arcov_modern *m)
 		free(src->lnum);
 		free(src->fns);
 		free(src->name);
+		free(src->path);
 		arcov_excl_free(&src->excl);
 	}
 	free(m->srcs);

@@ -120,7 +120,10 @@ struct arcov_mline {
 
 struct arcov_msrc {
 	char *name;		/* as in the .bb, canonicalized */
-	const char *display;	/* name with the -s prefix removed */
+	const char *display;	/* name with the -s prefix removed, or
+				 * path relative to the --root */
+	char *path;		/* the file: absolute, canonical, mapped */
+	int filtered;		/* left out by --root/--filter/--exclude */
 	time_t file_time;	/* 0: unreadable, or newer than the notes */
 	/* The lines the .bb files list for this source, ascending: a table
 	 * as large as the lines listed, however large their numbers. */
@@ -137,8 +140,20 @@ struct arcov_msrc {
 	struct arcov_mfn **fns;	/* functions declared here */
 };
 
+/* A --path-map: a path starting FROM/ (or equal to FROM) is read from
+ * TO/ instead, as lcov --substitute and llvm-cov -path-equivalence do. */
+struct arcov_path_map {
+	const char *from;
+	const char *to;
+};
+
 struct arcov_modern {
 	const char *source_prefix;	/* -s, or NULL */
+	const char *root;		/* --root, absolute and canonical */
+	const char *cwd;		/* where relative names without a
+					 * compile directory are read from */
+	size_t npath_maps;		/* --path-map, in order */
+	const struct arcov_path_map *path_maps;
 	struct arcov_log *log;		/* "source file is newer" notes */
 	int newer_note_given;
 	size_t nsrcs;
@@ -219,6 +234,14 @@ int64_t arcov_mline_cycles(const struct arcov_mline *line);
  * solve_flow_graph() leaves it.
  */
 int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj);
+
+/**
+ * arcov_modern_resolve - the file the source @name of @obj is, as the
+ * model will know it (absolute, canonical, mapped): malloc'd, or NULL
+ * when out of memory.
+ */
+char *arcov_modern_resolve(const struct arcov_modern *m, const char *name,
+			   const struct arcov_obj *obj);
 
 /**
  * arcov_modern_group - find the copies of each function (struct

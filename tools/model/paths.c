@@ -1,8 +1,10 @@
 /* paths.c -- growing lists of path strings, and joining paths. */
 #include <config.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "paths.h"
@@ -69,3 +71,22 @@ char *arcov_path_join(const char *dir, const char *name)
 	return s;
 }
 
+char *arcov_cwd(void)
+{
+	size_t size = 256;
+	char *buf = NULL, *bigger;
+
+	for (;;) {
+		bigger = realloc(buf, size);
+		if (!bigger)
+			break;
+		buf = bigger;
+		if (getcwd(buf, size))
+			return buf;
+		if (errno != ERANGE)
+			break;
+		size *= 2;
+	}
+	free(buf);
+	return NULL;
+}

@@ -43,6 +43,9 @@ void arcov_paths_free(struct arcov_paths *p);
  */
 char *arcov_path_join(const char *dir, const char *name);
 
+/* arcov_cwd - malloc'd current directory, or NULL. */
+char *arcov_cwd(void);
+
 #ifdef __cplusplus
 }
 #endif

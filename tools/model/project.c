@@ -6,10 +6,13 @@
  */
 #include <config.h>
 
+#include <regex.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "notes-apply.h"
+#include "paths.h"
 #include "project.h"
 
 /* What gcov 12 says once an object's notes and data are read (after any
@@ -37,6 +40,27 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj)
 	return rc;
 }
 
+/* Whether @obj, which never ran, names only sources that are gone. */
+static int is_probe(const struct arcov_project *p, const struct arcov_obj *obj)
+{
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < obj->bb.nfiles; i++) {
+		char *path = arcov_modern_resolve(&p->lines, obj->bb.files[i],
+						  obj);
+		int there;
+
+		if (!path)
+			return ARCOV_ENOMEM;
+		there = !stat(path, &st);
+		free(path);
+		if (there)
+			return 0;
+	}
+	return obj->bb.nfiles > 0;
+}
+
 /* Load @po's object as gcov 12 reads one object; with @o->lines, say what
  * gcov 12 says about it and add it to the line model. */
 static int load_one(struct arcov_project *p,
@@ -51,6 +75,14 @@ static int load_one(struct arcov_project *p,
 		return ARCOV_ENOMEM;
 	if (!o->lines)
 		return 0;
+	if (po->rc == 0 && o->found && !obj->have_da) {
+		r = is_probe(p, obj);
+		if (r < 0)
+			return r;
+		po->probe = r;
+		if (r)
+			return 0;
+	}
 	if (po->rc < 0) {
 		p->incomplete = 1;
 		if (obj->missing)
@@ -124,8 +156,8 @@ static int build_lines(struct arcov_project *p,
 	if (r < 0)
 		return r;
 	for (i = 0; i < m->nsrcs; i++) {
-		r = arcov_excl_load(&m->srcs[i].excl, m->srcs[i].name,
-				    &p->log);
+		r = arcov_excl_load(&m->srcs[i].excl, m->srcs[i].path,
+				    m->srcs[i].name, &p->log);
 		if (r < 0)
 			return r;
 	}
@@ -147,6 +179,74 @@ static int build_lines(struct arcov_project *p,
 	return 0;
 }
 
+int arcov_project_check_regex(const char *re, struct arcov_err *err)
+{
+	regex_t rx;
+	char why[256];
+	int r = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
+
+	if (r) {
+		regerror(r, &rx, why, sizeof why);
+		return arcov_errf(err, ARCOV_EFORMAT, NULL, -1,
+				  "'%s': %s", re, why);
+	}
+	regfree(&rx);
+	return 0;
+}
+
+/* Whether @path matches one of @res (@n of them, checked beforehand). */
+static int matches(const char *path, char *const *res, size_t n)
+{
+	regex_t rx;
+	size_t i;
+	int hit = 0;
+
+	for (i = 0; i < n && !hit; i++) {
+		if (regcomp(&rx, res[i], REG_EXTENDED | REG_NOSUB))
+			continue;
+		hit = !regexec(&rx, path, 0, NULL, 0);
+		regfree(&rx);
+	}
+	return hit;
+}
+
+/* --root, --filter and --exclude, as gcovr applies them: with filters, a
+ * source must match one; without, it must be below the root (when there
+ * is one); and it must match no exclude. */
+static void filter_sources(struct arcov_project *p,
+			   const struct arcov_project_opts *o)
+{
+	struct arcov_modern *m = &p->lines;
+	size_t i, n = p->root ? strlen(p->root) : 0;
+
+	for (i = 0; i < m->nsrcs; i++) {
+		const char *path = m->srcs[i].path;
+		int keep;
+
+		if (o->nfilters)
+			keep = matches(path, o->filters, o->nfilters);
+		else
+			keep = !n || (!strncmp(path, p->root, n) &&
+				      (path[n] == '/' || n == 1));
+		if (keep && o->nexcludes)
+			keep = !matches(path, o->excludes, o->nexcludes);
+		m->srcs[i].filtered = !keep;
+	}
+}
+
+/* The absolute, canonical --root. */
+static char *absolute(const char *cwd, const char *dir)
+{
+	char *real = realpath(dir, NULL);
+
+	if (real)
+		return real;
+	/* Not there: as written, made absolute. */
+	if (dir[0] == '/')
+		return strdup(dir);
+	return arcov_path_join(cwd, dir);
+}
+
 int arcov_project_build(struct arcov_project *p,
 			const struct arcov_project_opts *o,
 			char *const *args, int nargs)
@@ -154,9 +254,23 @@ int arcov_project_build(struct arcov_project *p,
 	int r;
 
 	memset(p, 0, sizeof *p);
+	p->cwd = arcov_cwd();
+	if (!p->cwd)
+		return ARCOV_ENOMEM;
+	if (o->root) {
+		p->root = absolute(p->cwd, o->root);
+		if (!p->root)
+			return ARCOV_ENOMEM;
+	}
+	p->lines.cwd = p->cwd;
+	p->lines.root = p->root;
+	p->lines.npath_maps = o->npath_maps;
+	p->lines.path_maps = o->path_maps;
 	r = load_all(p, o, args, nargs);
 	if (r == 0 && o->lines)
 		r = build_lines(p, o);
+	if (r == 0 && o->lines)
+		filter_sources(p, o);
 	return r;
 }
 
@@ -169,5 +283,7 @@ void arcov_project_free(struct arcov_project *p)
 		arcov_obj_free(&p->objs[i].obj);
 	free(p->objs);
 	arcov_log_free(&p->log);
+	free(p->cwd);
+	free(p->root);
 	memset(p, 0, sizeof *p);
 }

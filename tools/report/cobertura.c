@@ -218,7 +218,7 @@ static int make_class(struct cls *c, const struct arcov_msrc *src,
 		      const char *cwd)
 {
 	size_t n = strlen(cwd);
-	const char *name = src->name, *slash;
+	const char *name = src->path, *slash;
 	char *p;
 
 	if (!strncmp(name, cwd, n) && name[n] == '/')
@@ -308,7 +308,7 @@ int arcov_cobertura_write(const struct arcov_report_opts *o,
 {
 	const struct arcov_modern *m = &p->lines;
 	struct cls *cls = calloc(m->nsrcs ? m->nsrcs : 1, sizeof *cls);
-	char *cwd = arcov_cwd();
+	const char *cwd = m->root ? m->root : m->cwd;
 	size_t i, n = 0;
 	struct arcov_output w = { 0 };
 	struct arcov_err err = { 0 };
@@ -348,6 +348,6 @@ free_classes:
 		free(cls[i].name);
 	}
 	free(cls);
-	free(cwd);
+
 	return rc;
 }

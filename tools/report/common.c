@@ -31,26 +31,6 @@ struct arcov_mfn **arcov_sorted_fns(const struct arcov_msrc *src)
 	return fns;
 }
 
-char *arcov_cwd(void)
-{
-	size_t size = 256;
-	char *buf = NULL, *bigger;
-
-	for (;;) {
-		bigger = realloc(buf, size);
-		if (!bigger)
-			break;
-		buf = bigger;
-		if (getcwd(buf, size))
-			return buf;
-		if (errno != ERANGE)
-			break;
-		size *= 2;
-	}
-	free(buf);
-	return NULL;
-}
-
 int arcov_output_open(struct arcov_output *w, const char *path, FILE *out,
 		      struct arcov_err *err)
 {

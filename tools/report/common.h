@@ -40,11 +40,12 @@ static inline int arcov_arc_is_branch(const struct arcov_marc *arc)
 	       !arc->hidden;
 }
 
-/* arcov_report_skips - whether -r leaves @src out (an absolute name). */
+/* arcov_report_skips - whether @src is left out of the reports: by -r (an
+ * absolute name), or by --root, --filter or --exclude. */
 static inline int arcov_report_skips(const struct arcov_report_opts *o,
 				     const struct arcov_msrc *src)
 {
-	return o->relative_only && src->display[0] == '/';
+	return src->filtered || (o->relative_only && src->display[0] == '/');
 }
 
 /* arcov_mref_shown - whether the block or arc @r is one reports list: of
@@ -69,8 +70,6 @@ struct arcov_mfn **arcov_sorted_fns(const struct arcov_msrc *src);
 const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 			     char **canon);
 
-/* arcov_cwd - malloc'd current directory, or NULL. */
-char *arcov_cwd(void);
 
 /*
  * An output file written to a temporary file beside it and renamed over

@@ -251,15 +251,15 @@ static char *read_line(FILE *f, char **buf, size_t *len)
 }
 
 /* All lines of @name, or none when it cannot be read. */
-static char **read_source(const char *name, size_t *n, FILE *diag,
-			  int newer, FILE *gcov)
+static char **read_source(const char *path, const char *name, size_t *n,
+			  FILE *diag, int newer, FILE *gcov)
 {
 	char **lines = NULL, **bigger, *line, *buf = NULL;
 	size_t len = 0, cap = 0;
 	FILE *f;
 
 	*n = 0;
-	f = fopen(name, "r");
+	f = fopen(path, "r");
 	if (!f) {
 		fprintf(diag, "Cannot open source file %s\n", name);
 		return NULL;
@@ -345,7 +345,8 @@ static void output_lines(FILE *f, const struct text *t,
 			t->obj->have_da ? t->obj->da_path : "-");
 		fprintf(f, LINE_START "Runs:%u\n", t->obj->runs);
 	}
-	text = read_source(src->name, &nsrc, t->diag, !src->file_time, f);
+	text = read_source(src->path, src->name, &nsrc, t->diag,
+			   !src->file_time, f);
 
 	for (ln = 1; ln <= nsrc; ln++) {
 		const struct arcov_mline *line;

@@ -87,19 +87,17 @@ static char *json_file_name(const struct arcov_report_opts *o,
 
 /* Start the document of one gcov -j run. */
 static int json_begin(struct arcov_json **json,
-		      const struct arcov_report_opts *o, const char *data_file)
+		      const struct arcov_report_opts *o, const char *data_file,
+		      const char *cwd)
 {
 	struct arcov_json *j = calloc(1, sizeof *j);
-	char *cwd;
 
 	if (!j)
 		return ARCOV_ENOMEM;
 	j->o = o;
 	j->file_name = json_file_name(o, data_file);
 	j->f = open_memstream(&j->buf, &j->size);
-	cwd = arcov_cwd();
-	if (!j->file_name || !j->f || !cwd) {
-		free(cwd);
+	if (!j->file_name || !j->f) {
 		if (j->f)
 			fclose(j->f);
 		free(j->buf);
@@ -114,7 +112,6 @@ static int json_begin(struct arcov_json **json,
 	fputs(", \"data_file\": ", j->f);
 	json_string(j->f, data_file);
 	fputs(", \"files\": [", j->f);
-	free(cwd);
 	*json = j;
 	return 0;
 }
@@ -332,7 +329,7 @@ int arcov_json_write(const struct arcov_report_opts *o,
 	size_t i;
 
 	name = arcov_input_name(m, input, &canon);
-	if (json_begin(&json, o, name) < 0) {
+	if (json_begin(&json, o, name, p->cwd) < 0) {
 		fprintf(diag, "arcov: out of memory\n");
 		free(canon);
 		return 1;

@@ -106,15 +106,13 @@ static void lcov_line_branches(FILE *f, const struct arcov_mline *line,
 	}
 }
 
-static int lcov_source(FILE *f, const struct arcov_msrc *src, const char *cwd)
+static int lcov_source(FILE *f, const struct arcov_msrc *src)
 {
 	int found = 0, hit = 0, r;
 	size_t k;
 
 	fputs("TN:\nSF:", f);
-	if (src->name[0] != '/')
-		fprintf(f, "%s/", cwd);
-	fprintf(f, "%s\n", src->name);
+	fprintf(f, "%s\n", src->path);
 	r = lcov_functions(f, src);
 	if (r < 0)
 		return r;
@@ -143,19 +141,13 @@ int arcov_lcov_write(const struct arcov_report_opts *o,
 		     const struct arcov_project *p, FILE *out, FILE *diag)
 {
 	const struct arcov_modern *m = &p->lines;
-	char *cwd = arcov_cwd();
 	struct arcov_output w;
 	struct arcov_err err = { 0 };
 	size_t i;
 	int rc = 0;
 
-	if (!cwd) {
-		fprintf(diag, "arcov: cannot get the current directory\n");
-		return 1;
-	}
 	if (arcov_output_open(&w, o->lcov, out, &err) < 0) {
 		fprintf(diag, "arcov: %s\n", err.msg);
-		free(cwd);
 		return 1;
 	}
 	for (i = 0; i < m->nsrcs; i++) {
@@ -163,7 +155,7 @@ int arcov_lcov_write(const struct arcov_report_opts *o,
 
 		if (arcov_report_skips(o, src) || !src->lines)
 			continue;
-		if (lcov_source(w.f, src, cwd) < 0) {
+		if (lcov_source(w.f, src) < 0) {
 			fprintf(diag, "arcov: out of memory\n");
 			rc = 1;
 			break;
@@ -175,6 +167,5 @@ int arcov_lcov_write(const struct arcov_report_opts *o,
 		fprintf(diag, "arcov: %s\n", err.msg);
 		rc = 1;
 	}
-	free(cwd);
 	return rc;
 }
