@@ -27,7 +27,7 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
        OPT_WEBGRIND, OPT_WEBGRIND_VERSION, OPT_RUN, OPT_BINARY,
        OPT_BINARY_LIBS, OPT_DEBUG, OPT_QUIET, OPT_ROOT, OPT_FILTER,
-       OPT_EXCLUDE, OPT_PATH_MAP };
+       OPT_EXCLUDE, OPT_PATH_MAP, OPT_LIST_RUNS, OPT_PER_RUN };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -68,6 +68,8 @@ static const struct option options[] = {
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "path-map", required_argument, NULL, OPT_PATH_MAP },
+	{ "list-runs", no_argument, NULL, OPT_LIST_RUNS },
+	{ "per-run", no_argument, NULL, OPT_PER_RUN },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -118,8 +120,14 @@ static void usage(FILE *f)
 	      "printed\n"
 	      "                                    (options -b -c -f -l -n "
 	      "-o, and -p for 3.3)\n"
-	      "      --run=N                     Use only the N-th block of "
-	      "each .da file\n"
+	      "      --run=N|LABEL               Use only the N-th block of "
+	      "each .da file,\n"
+	      "                                    or the blocks labelled "
+	      "LABEL\n"
+	      "      --list-runs                 List the runs the .da files "
+	      "hold, by label\n"
+	      "      --per-run                   With --lcov, one lcov test "
+	      "(TN:) per run label\n"
 	      "      --binary=PROG               Report the objects linked "
 	      "into PROG\n"
 	      "                                    (its .arcov_notes "
@@ -202,18 +210,121 @@ static void option_name(int opt, char buf[64])
 			snprintf(buf, 64, "--%s", p->name);
 }
 
-static int parse_run(const char *s, long *run)
+/* --run N (a block number from 1) or --run LABEL (any other word). */
+static int parse_run(const char *s, long *run, const char **label)
 {
 	char *end;
 
-	*run = strtol(s, &end, 10);
-	return *s && !*end && *run > 0;
+	if (*s >= '0' && *s <= '9') {
+		*run = strtol(s, &end, 10);
+		return !*end && *run > 0;
+	}
+	*label = s;
+	return *s && strlen(s) < ARCOV_LABEL_MAX;
 }
 
 /* Whether @path names standard output. */
 static int is_stdout(const char *path)
 {
 	return path && !strcmp(path, "-");
+}
+
+/* The run labels of @p's .da blocks, each once, in the order met; *@n of
+ * them, and *@unlabelled when some block has none.  NULL: out of memory
+ * (with *@n 0). */
+static char **run_labels(const struct arcov_project *p, size_t *n,
+			 int *unlabelled)
+{
+	char label[ARCOV_LABEL_MAX], **v = NULL, **more;
+	size_t i, k, j;
+
+	*n = 0;
+	*unlabelled = 0;
+	for (i = 0; i < p->nobjs; i++) {
+		const struct arcov_da *da = &p->objs[i].obj.da;
+
+		for (k = 0; arcov_pobj_usable(&p->objs[i]) && k < da->nblocks;
+		     k++) {
+			if (!arcov_run_label(&da->blocks[k], label,
+					     sizeof label)) {
+				*unlabelled = 1;
+				continue;
+			}
+			for (j = 0; j < *n && strcmp(v[j], label); j++)
+				;
+			if (j < *n)
+				continue;
+			more = realloc(v, (*n + 1) * sizeof *v);
+			if (!more)
+				goto nomem;
+			v = more;
+			v[*n] = strdup(label);
+			if (!v[*n])
+				goto nomem;
+			(*n)++;
+		}
+	}
+	return v ? v : calloc(1, sizeof *v);
+nomem:
+	while (*n)
+		free(v[--*n]);
+	free(v);
+	return NULL;
+}
+
+/* --lcov with --per-run: one model per run label (and one for the blocks
+ * without a label), each written under its label as lcov's test name. */
+static int lcov_per_run(const struct arcov_report_opts *o,
+			const struct arcov_project_opts *base, char **args,
+			int nargs, const struct arcov_project *all)
+{
+	struct arcov_project_opts po = *base;
+	struct arcov_run_sel *sels = NULL;
+	struct arcov_project *ps = NULL;
+	const struct arcov_project **pv = NULL;
+	const char **names = NULL;
+	size_t n, i, built = 0;
+	int unlabelled, rc = 1;
+	char **labels = run_labels(all, &n, &unlabelled);
+
+	if (labels) {
+		sels = calloc(n + 1, sizeof *sels);
+		ps = calloc(n + 1, sizeof *ps);
+		pv = calloc(n + 1, sizeof *pv);
+		names = calloc(n + 1, sizeof *names);
+	}
+	if (!labels || !sels || !ps || !pv || !names) {
+		fprintf(stderr, "arcov: out of memory\n");
+		goto free_all;
+	}
+	for (i = 0; i < n + (size_t)unlabelled; i++) {
+		if (i < n)
+			sels[i].label = labels[i];
+		else
+			sels[i].unlabelled = 1;
+		po.run = &sels[i];
+		names[i] = i < n ? labels[i] : NULL;
+		pv[i] = &ps[i];
+		built++;
+		if (arcov_project_build(&ps[i], &po, args, nargs) < 0) {
+			fprintf(stderr, "arcov: out of memory\n");
+			goto free_all;
+		}
+		/* What these models say was said of the whole one. */
+		arcov_log_free(&ps[i].log);
+	}
+	rc = arcov_lcov_write(o, pv, names, built, stdout, stderr);
+free_all:
+	for (i = 0; i < built; i++)
+		arcov_project_free(&ps[i]);
+	for (i = 0; labels && i < n; i++)
+		free(labels[i]);
+	free(labels);
+	free(sels);
+	free(ps);
+	free(pv);
+	free(names);
+	return rc;
 }
 
 /* Build the model of @args once and run every output asked for over it.
@@ -224,6 +335,7 @@ static int report(const struct arcov_report_opts *o,
 		  const struct arcov_project_opts *sel, char **args, int nargs)
 {
 	struct arcov_project_opts po = *sel;
+	struct arcov_run_sel run;
 	struct arcov_project p;
 	const char *input = args[nargs - 1];
 	int i, rc = 0, gate = 0, loaded = 0;
@@ -231,7 +343,9 @@ static int report(const struct arcov_report_opts *o,
 	po.objdir = o->object;
 	po.style = o->legacy == 32 ? ARCOV_NAMES_GCOV32 :
 		   o->legacy == 33 ? ARCOV_NAMES_GCOV33 : ARCOV_NAMES_MODERN;
-	po.run = o->run;
+	run.index = o->run;
+	run.label = o->run_label;
+	po.run = o->run || o->run_label ? &run : NULL;
 	po.source_prefix = o->source_prefix;
 	po.exclude_eh = o->exclude_eh;
 	po.lines = !o->legacy;
@@ -249,6 +363,10 @@ static int report(const struct arcov_report_opts *o,
 		rc |= arcov_report_legacy(o, &p, stdout, stderr);
 		goto free_project;
 	}
+	if (o->list_runs) {
+		rc |= arcov_report_runs(&p, stdout, stderr);
+		goto free_project;
+	}
 	rc |= p.incomplete;
 	for (i = 0; i < (int)p.nobjs; i++)
 		loaded |= arcov_pobj_usable(&p.objs[i]);
@@ -260,7 +378,11 @@ static int report(const struct arcov_report_opts *o,
 		arcov_report_text_total(o, &p, stdout);
 	if (loaded) {
 		if (o->lcov)
-			rc |= arcov_lcov_write(o, &p, stdout, stderr);
+			rc |= o->per_run ? lcov_per_run(o, &po, args, nargs,
+							&p) :
+			       arcov_lcov_write(o, (const struct arcov_project *
+						    const[]){ &p },
+						NULL, 1, stdout, stderr);
 		if (o->cobertura)
 			rc |= arcov_cobertura_write(o, &p, stdout, stderr);
 		gate = arcov_report_gates(o, &p, stderr);
@@ -413,9 +535,10 @@ int main(int argc, char **argv)
 			x.webgrind_version = atoi(optarg);
 			break;
 		case OPT_RUN:
-			if (!parse_run(optarg, &o.run)) {
+			if (!parse_run(optarg, &o.run, &o.run_label)) {
 				fprintf(stderr, "arcov: --run takes a block "
-					"number from 1, not '%s'\n", optarg);
+					"number from 1 or a run label, not "
+					"'%s'\n", optarg);
 				return 2;
 			}
 			break;
@@ -430,6 +553,12 @@ int main(int argc, char **argv)
 			break;
 		case OPT_QUIET:
 			o.quiet = 1;
+			break;
+		case OPT_LIST_RUNS:
+			o.list_runs = 1;
+			break;
+		case OPT_PER_RUN:
+			o.per_run = 1;
 			break;
 		case OPT_ROOT:
 			sel.root = optarg;
@@ -490,6 +619,11 @@ int main(int argc, char **argv)
 	}
 	if (i && !o.use_stdout)
 		o.quiet = 1;	/* stdout holds that output alone */
+	if (o.per_run && (!o.lcov || o.run || o.run_label)) {
+		fprintf(stderr, "arcov: --per-run needs --lcov, and no "
+			"--run\n");
+		return 2;
+	}
 	if (x.webgrind && !strcmp(x.webgrind, "-")) {
 		fprintf(stderr, "arcov: --webgrind writes two files; it "
 			"cannot write to standard output\n");

@@ -43,7 +43,7 @@ tools_libarcovtools_la_SOURCES = \
 	tools/report/common.c tools/report/common.h \
 	tools/report/gcov-text.c tools/report/gcov-legacy.c \
 	tools/report/json.c tools/report/lcov.c tools/report/cobertura.c \
-	tools/report/gates.c \
+	tools/report/gates.c tools/report/runs.c \
 	tools/export/export.c tools/export/export.h \
 	tools/export/cachegrind.c tools/export/callgrind.c \
 	tools/export/webgrind.c

@@ -66,9 +66,44 @@ same "--run 2 uses the second block only" want got
 "$ARCOV" --legacy=3.3 --run=1 t.c >out 2>err
 sed -n '7p' t.c.gcov >got; echo '    #####:    5:  return 0;' >want
 same "--run=1 uses the first block only" want got
-"$ARCOV" --run 3 t.c >out 2>err; status "--run 3 of 2" 1 $?
-echo 'arcov: t.da: no run 3: the file holds 2 blocks' >want
+"$ARCOV" --run 3 t.c >out 2>err; status "--run 3 of 2: not executed" 0 $?
+echo 't.da:no run 3, assuming not executed' >want
 same "--run 3 message" want err
+grep -c '^Lines executed:0.00% of 3' out >got; echo 2 >want
+same "--run 3: the object is still in the totals" want got
+
+# --- runs chosen by label (ARCOV_RUN_LABEL), listed by --list-runs ---
+# A label entry of the extension tail (doc/da-extension.md), for 4 letters.
+lbl() { w 1 ${#1}; printf '%s' "$1"; }
+{
+	w -123 1 52; w 2; c 1 1; w 2; c 1 1; lbl unit
+	cs f; w 1040 2; c 1 0
+	w -123 1 52; w 2; c 6 4; w 2; c 6 4; lbl fuzz
+	cs f; w 1040 2; c 4 1
+	w -123 1 40; w 2; c 2 2; w 2; c 2 2; cs f; w 1040 2; c 2 2
+} >t.da
+"$ARCOV" --legacy=3.3 --run fuzz t.c >out 2>err; status "--run fuzz" 0 $?
+sed -n '5,7p' t.c.gcov >got
+printf '%s\n' '        4:    3:  if (x)' '        4:    4:    return 1;' \
+	'        1:    5:  return 0;' >want
+same "--run LABEL: the labelled block only" want got
+"$ARCOV" --run nightly -n t.c >out 2>err; status "--run an absent label" 0 $?
+echo "t.da:no run labelled 'nightly', assuming not executed" >want
+same "--run an absent label: said" want err
+"$ARCOV" --list-runs t.c >out 2>err; status "--list-runs" 0 $?
+printf '%s\n' 'run  label  objects' '1    unit   1' '2    fuzz   1' \
+	'3    -      1' >want
+same "--list-runs: every block, by label" want out
+"$ARCOV" --per-run --lcov pr.info -n t.c >out 2>err; status "--per-run" 0 $?
+grep '^TN:' pr.info >got; printf '%s\n' TN:unit TN:fuzz TN: >want
+same "--per-run: an lcov test per label, then the unlabelled runs" want got
+grep '^DA:3,' pr.info >got; printf '%s\n' DA:3,1 DA:3,4 DA:3,2 >want
+same "--per-run: each test its own counts" want got
+if command -v lcov >/dev/null 2>&1; then
+	lcov --summary pr.info >sum 2>&1; status "--per-run: lcov reads it" 0 $?
+fi
+"$(dirname "$ARCOV")/arcov-dump" t.da | grep -c "run label '[a-z]*'$" >got
+echo 2 >want; same "arcov-dump shows the labels" want got
 
 # --- counts that contradict the graph: reported, the rest goes on ---
 { w -123 1 40; w 2; c 5 3; w 2; c 5 3; cs g; w 123 2; c 2 3; } >g.da

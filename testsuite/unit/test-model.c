@@ -124,6 +124,7 @@ static void build(struct arcov_project *p, long run, int n, ...)
 {
 	char *args[4];
 	struct arcov_project_opts o = { 0 };
+	struct arcov_run_sel sel = { run, NULL };
 	va_list ap;
 	int i;
 
@@ -138,7 +139,7 @@ static void build(struct arcov_project *p, long run, int n, ...)
 	}
 	va_end(ap);
 	o.style = ARCOV_NAMES_MODERN;
-	o.run = run;
+	o.run = run ? &sel : NULL;
 	o.lines = 1;
 	assert_int_equal(arcov_project_build(p, &o, args, n), 0);
 	for (i = 0; i < n; i++)

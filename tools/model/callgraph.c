@@ -820,6 +820,10 @@ static int add_objects(struct build *b)
 			arcov_logf(b->log, "arcov: warning: %s: no data file, "
 				   "exported as never executed\n",
 				   obj->da_path);
+		else if (!obj->selected)
+			arcov_logf(b->log, "arcov: warning: %s: no such run, "
+				   "exported as never executed\n",
+				   obj->da_path);
 		if (arcov_obj_stale_warning(obj, msg, sizeof msg))
 			arcov_logf(b->log, "arcov: warning: %s\n", msg);
 	}

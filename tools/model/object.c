@@ -11,6 +11,7 @@
 
 #include "fileio.h"
 #include "object.h"
+#include "da-ext.h"
 #include "sm.h"
 
 static struct arcov_obj_stats stats;
@@ -253,8 +254,39 @@ static int check_pairing(const struct arcov_obj *obj, struct arcov_err *err)
 	return 0;
 }
 
-int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
-		   struct arcov_err *err)
+int arcov_run_label(const struct arcov_da_block *blk, char *buf,
+		    size_t size)
+{
+	const unsigned char *payload;
+	uint32_t n;
+
+	if (arcov_ext_find(blk->ext_tail, blk->ext_tail_len, ARCOV_EXT_LABEL,
+			   &payload, &n))
+		return 0;
+	if (n >= size || memchr(payload, 0, n))
+		return 0;
+	memcpy(buf, payload, n);
+	buf[n] = 0;
+	return 1;
+}
+
+int arcov_run_selects(const struct arcov_run_sel *run,
+		      const struct arcov_da_block *blk, size_t k)
+{
+	char label[ARCOV_LABEL_MAX];
+
+	if (!run)
+		return 1;
+	if (run->unlabelled)
+		return !arcov_run_label(blk, label, sizeof label);
+	if (!run->label)
+		return k + 1 == (size_t)run->index;
+	return arcov_run_label(blk, label, sizeof label) &&
+	       !strcmp(label, run->label);
+}
+
+int arcov_obj_load(struct arcov_obj *obj, const char *stem,
+		   const struct arcov_run_sel *run, struct arcov_err *err)
 {
 	unsigned char *data = NULL;
 	size_t size, k;
@@ -326,11 +358,6 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
 		free(data);
 		if (r < 0)
 			return r;
-		if (run > 0 && (size_t)run > obj->da.nblocks)
-			return arcov_errf(err, ARCOV_ERANGE, obj->da_path, -1,
-					  "no run %ld: the file holds %zu block%s",
-					  run, obj->da.nblocks,
-					  obj->da.nblocks == 1 ? "" : "s");
 		sorted = malloc((obj->nfns ? obj->nfns : 1) * sizeof *sorted);
 		if (!sorted)
 			return arcov_errf(err, ARCOV_ENOMEM, stem, -1,
@@ -340,15 +367,13 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
 		if (obj->nfns)
 			qsort(sorted, obj->nfns, sizeof *sorted, cmp_fns);
 		for (k = 0; k < obj->da.nblocks; k++) {
-			if (run > 0 && k != (size_t)run - 1)
+			if (!arcov_run_selects(run, &obj->da.blocks[k], k))
 				continue;
+			obj->selected++;
 			obj->runs += match_block(obj, &obj->da.blocks[k],
 						 sorted);
 		}
 		free(sorted);
-	} else if (run > 0) {
-		return arcov_errf(err, ARCOV_ERANGE, obj->da_path, -1,
-				  "no run %ld: there is no data file", run);
 	}
 
 	r = solve_all(obj);

@@ -63,6 +63,7 @@ struct arcov_obj {
 	struct arcov_da da;
 	int have_da;		/* the .da exists (and was read) */
 	uint32_t runs;		/* .da blocks holding at least one match */
+	uint32_t selected;	/* .da blocks the run selection took */
 	size_t nstale;		/* .da records matching no function */
 	size_t stale_offset;	/* byte offset of the first of them */
 	size_t nfns;		/* == bbg.nfns */
@@ -75,6 +76,30 @@ struct arcov_obj {
 	int notes_missing;	/* notes_rc is for a file that is not there */
 	struct arcov_err notes_err;
 };
+
+/* Which .da blocks a report uses: the @index-th (from 1) of each file, or
+ * those labelled @label (ARCOV_RUN_LABEL, doc/da-extension.md). */
+struct arcov_run_sel {
+	long index;
+	const char *label;
+	int unlabelled;		/* instead: the blocks without a label */
+};
+
+/* The longest run label arcov reads back, with its NUL. */
+#define ARCOV_LABEL_MAX 4096
+
+/**
+ * arcov_run_label - the label of .da block @blk into @buf (@size bytes).
+ * Returns 1, or 0 when it has none (or one that does not fit or holds a
+ * NUL).
+ */
+int arcov_run_label(const struct arcov_da_block *blk, char *buf,
+		    size_t size);
+
+/* arcov_run_selects - whether @run takes block @blk, the @k-th (from 0)
+ * of its file; a NULL @run takes every block. */
+int arcov_run_selects(const struct arcov_run_sel *run,
+		      const struct arcov_da_block *blk, size_t k);
 
 /* How much work the loads of this process did: each object must be read
  * and each graph solved once per run, whatever outputs are asked for. */
@@ -98,7 +123,8 @@ char *arcov_obj_stem(const char *arg, const char *objdir,
  * arcov_obj_load - read, match and solve one object.
  * @obj:  zeroed; released with arcov_obj_free() whatever the result
  * @stem: data file path without suffix (see arcov_obj_stem())
- * @run:  1-based .da block to use alone, or 0 to sum every block
+ * @run:  the .da blocks to use (by position or label), or NULL for all:
+ *        a file holding none of them reads as not executed
  * @err:  receives "FILE: offset N: what" when the result is negative
  *
  * A missing .da is not an error: obj->have_da stays 0 and every count is
@@ -107,8 +133,8 @@ char *arcov_obj_stem(const char *arg, const char *objdir,
  * status and err say why and its counts are all zero.  The extension notes
  * are read too (obj->notes_rc says whether they could be used).
  */
-int arcov_obj_load(struct arcov_obj *obj, const char *stem, long run,
-		   struct arcov_err *err);
+int arcov_obj_load(struct arcov_obj *obj, const char *stem,
+		   const struct arcov_run_sel *run, struct arcov_err *err);
 
 /**
  * arcov_obj_stale_warning - the one-line warning about .da records that

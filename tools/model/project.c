@@ -17,17 +17,26 @@
 
 /* What gcov 12 says once an object's notes and data are read (after any
  * "source file is newer" note); 1 when the report will be incomplete. */
-static int data_notes(struct arcov_project *p, const struct arcov_obj *obj)
+static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
+		      const struct arcov_run_sel *run)
 {
-	char msg[ARCOV_ERR_MAX];
+	char msg[ARCOV_ERR_MAX], number[24];
 	size_t k;
 	int rc = 0;
 
+	if (run)
+		snprintf(number, sizeof number, "%ld", run->index);
 	if (!obj->nfns)
 		arcov_logf(&p->log, "%s:no functions found\n", obj->bbg_path);
 	if (!obj->have_da)
 		arcov_logf(&p->log, "%s:cannot open data file, assuming not "
 			   "executed\n", obj->da_path);
+	else if (run && !obj->selected)
+		arcov_logf(&p->log, "%s:no run %s%s%s, assuming not "
+			   "executed\n", obj->da_path,
+			   run->label ? "labelled '" : "",
+			   run->label ? run->label : number,
+			   run->label ? "'" : "");
 	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
 		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
 	for (k = 0; k < obj->nfns; k++) {
@@ -96,7 +105,7 @@ static int load_one(struct arcov_project *p,
 	r = arcov_modern_add(&p->lines, obj);
 	if (r < 0)
 		return r;
-	p->incomplete |= data_notes(p, obj);
+	p->incomplete |= data_notes(p, obj, o->found ? NULL : o->run);
 	return 0;
 }
 

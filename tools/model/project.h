@@ -23,7 +23,7 @@ extern "C" {
 struct arcov_project_opts {
 	const char *objdir;		/* -o DIR|FILE, or NULL */
 	enum arcov_names_style style;	/* whose file lookup rules */
-	long run;			/* --run N, or 0 for every block */
+	const struct arcov_run_sel *run;	/* --run, or NULL: all */
 	const char *source_prefix;	/* -s, or NULL */
 	int exclude_eh;			/* --exclude-exception-branches */
 	int lines;			/* build the per-source line model */

@@ -106,12 +106,25 @@ static void lcov_line_branches(FILE *f, const struct arcov_mline *line,
 	}
 }
 
-static int lcov_source(FILE *f, const struct arcov_msrc *src)
+/* TN:@test, with what lcov does not take in a test name as '_'. */
+static void lcov_test_name(FILE *f, const char *test)
+{
+	fputs("TN:", f);
+	for (; test && *test; test++)
+		fputc((*test >= 'a' && *test <= 'z') ||
+		      (*test >= 'A' && *test <= 'Z') ||
+		      (*test >= '0' && *test <= '9') ? *test : '_', f);
+	fputc('\n', f);
+}
+
+static int lcov_source(FILE *f, const struct arcov_msrc *src,
+		       const char *test)
 {
 	int found = 0, hit = 0, r;
 	size_t k;
 
-	fputs("TN:\nSF:", f);
+	lcov_test_name(f, test);
+	fputs("SF:", f);
 	fprintf(f, "%s\n", src->path);
 	r = lcov_functions(f, src);
 	if (r < 0)
@@ -138,27 +151,31 @@ static int lcov_source(FILE *f, const struct arcov_msrc *src)
 }
 
 int arcov_lcov_write(const struct arcov_report_opts *o,
-		     const struct arcov_project *p, FILE *out, FILE *diag)
+		     const struct arcov_project *const *ps,
+		     const char *const *tests, size_t n, FILE *out, FILE *diag)
 {
-	const struct arcov_modern *m = &p->lines;
 	struct arcov_output w;
 	struct arcov_err err = { 0 };
-	size_t i;
+	size_t i, t;
 	int rc = 0;
 
 	if (arcov_output_open(&w, o->lcov, out, &err) < 0) {
 		fprintf(diag, "arcov: %s\n", err.msg);
 		return 1;
 	}
-	for (i = 0; i < m->nsrcs; i++) {
-		const struct arcov_msrc *src = &m->srcs[i];
+	for (t = 0; t < n && !rc; t++) {
+		const struct arcov_modern *m = &ps[t]->lines;
 
-		if (arcov_report_skips(o, src) || !src->lines)
-			continue;
-		if (lcov_source(w.f, src) < 0) {
-			fprintf(diag, "arcov: out of memory\n");
-			rc = 1;
-			break;
+		for (i = 0; i < m->nsrcs; i++) {
+			const struct arcov_msrc *src = &m->srcs[i];
+
+			if (arcov_report_skips(o, src) || !src->lines)
+				continue;
+			if (lcov_source(w.f, src, tests ? tests[t] : NULL)) {
+				fprintf(diag, "arcov: out of memory\n");
+				rc = 1;
+				break;
+			}
 		}
 	}
 	if (rc) {

@@ -32,6 +32,9 @@ struct arcov_report_opts {
 	const char *object;	/* -o DIR|FILE */
 	const char *source_prefix;	/* -s */
 	long run;		/* --run N: 1-based .da block, 0 = all */
+	const char *run_label;	/* --run LABEL: the blocks so labelled */
+	int list_runs;		/* --list-runs */
+	int per_run;		/* --per-run: lcov TN: records per run label */
 	int json_format;	/* -j: gcov's JSON intermediate format */
 	const char *lcov;	/* --lcov FILE: lcov tracefile, "-" stdout */
 	const char *cobertura;	/* --cobertura FILE: Cobertura XML */
@@ -84,14 +87,26 @@ int arcov_json_write(const struct arcov_report_opts *o,
 		     const struct arcov_project *p, const char *input,
 		     FILE *out, FILE *diag);
 
-/* arcov_lcov_write - the lcov tracefile of @p to @o->lcov ("-": @out). */
+/**
+ * arcov_lcov_write - the lcov tracefile of @ps (@n projects: one, or one
+ * per run) to @o->lcov ("-": @out), each project's records under the test
+ * name @tests[i] (TN:; none when @tests is NULL).
+ */
 int arcov_lcov_write(const struct arcov_report_opts *o,
-		     const struct arcov_project *p, FILE *out, FILE *diag);
+		     const struct arcov_project *const *ps,
+		     const char *const *tests, size_t n, FILE *out,
+		     FILE *diag);
 
 /* arcov_cobertura_write - Cobertura XML of @p to @o->cobertura. */
 int arcov_cobertura_write(const struct arcov_report_opts *o,
 			  const struct arcov_project *p, FILE *out,
 			  FILE *diag);
+
+/**
+ * arcov_report_runs - --list-runs: the .da blocks of @p's objects, a row
+ * per block number and label with how many objects hold it.
+ */
+int arcov_report_runs(const struct arcov_project *p, FILE *out, FILE *diag);
 
 /**
  * arcov_report_gates - @p's totals against --fail-under-line and
