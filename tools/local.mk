@@ -17,7 +17,8 @@ TOOLS_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
 noinst_LTLIBRARIES += tools/libarcovmodel.la
 tools_libarcovmodel_la_CPPFLAGS = $(TOOLS_CPPFLAGS)
 tools_libarcovmodel_la_SOURCES = \
-	tools/model/log.c tools/model/log.h tools/model/util.h \
+	tools/model/log.c tools/model/log.h \
+	tools/model/util.c tools/model/util.h \
 	tools/model/paths.c tools/model/paths.h \
 	tools/model/discover.c tools/model/discover.h \
 	tools/model/elf-notes.c tools/model/elf-notes.h \

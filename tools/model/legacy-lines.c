@@ -11,20 +11,13 @@
 #include "legacy-lines.h"
 #include "util.h"
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 ssize_t arcov_legacy_sources(const struct arcov_bb *bb,
 			     struct arcov_legacy_src **srcs)
 {
 	struct arcov_legacy_src *out;
 	size_t *cap;
 	int64_t cur = -1;
-	size_t k, b, i, j, n = bb->nfiles;
+	size_t k, b, i, n = bb->nfiles;
 
 	out = calloc(n ? n : 1, sizeof *out);
 	cap = calloc(n ? n : 1, sizeof *cap);
@@ -60,13 +53,7 @@ ssize_t arcov_legacy_sources(const struct arcov_bb *bb,
 	for (k = 0; k < n; k++) {
 		struct arcov_legacy_src *src = &out[k];
 
-		if (src->nlines)
-			qsort(src->lnum, src->nlines, sizeof *src->lnum,
-			      cmp_u32);
-		for (i = j = 0; i < src->nlines; i++)
-			if (!j || src->lnum[j - 1] != src->lnum[i])
-				src->lnum[j++] = src->lnum[i];
-		src->nlines = j;
+		src->nlines = arcov_sort_unique(src->lnum, src->nlines);
 	}
 	/* gcov prepends each new source: last seen first. */
 	for (k = 0; k < n / 2; k++) {
@@ -102,16 +89,8 @@ void arcov_legacy_sources_free(struct arcov_legacy_src *srcs, size_t n)
 static struct arcov_legacy_line *table_line(struct arcov_legacy_table *t,
 					    uint32_t ln, int add)
 {
-	size_t lo = 0, hi = t->n;
+	size_t lo = arcov_lower_bound(t->lnum, t->n, ln);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t->lnum[mid] < ln)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	if (lo < t->n && t->lnum[lo] == ln)
 		return &t->lines[lo];
 	if (!add ||

@@ -545,30 +545,16 @@ int64_t arcov_modern_calls(const struct arcov_mfn *fn)
 	return calls;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* @src's line table, made on first use from the lines met while its
  * objects were added (sorted, each once). */
 static int ensure_lines(struct arcov_msrc *src)
 {
-	size_t i, k;
-
 	if (src->lines)
 		return 0;
 	if (!src->lnum_borrowed) {
-		if (src->nlnum_seen)
-			qsort(src->lnum, src->nlnum_seen, sizeof *src->lnum,
-			      cmp_u32);
-		for (i = k = 0; i < src->nlnum_seen; i++)
-			if (!k || src->lnum[k - 1] != src->lnum[i])
-				src->lnum[k++] = src->lnum[i];
-		src->nlines = (uint32_t)k;
-		src->nlnum_seen = k;
+		src->nlnum_seen = arcov_sort_unique(src->lnum,
+						    src->nlnum_seen);
+		src->nlines = (uint32_t)src->nlnum_seen;
 	}
 	src->lines = calloc(src->nlines ? src->nlines : 1,
 			    sizeof *src->lines);
@@ -589,7 +575,7 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 	r = ensure_lines(src);
 	if (r < 0)
 		return r;
-	qsort(run, nrun, sizeof *run, cmp_u32);
+	qsort(run, nrun, sizeof *run, arcov_cmp_u32);
 	for (j = 0; j < nrun; j++) {
 		struct arcov_mline *line =
 			&src->lines[arcov_msrc_find(src, run[j])];

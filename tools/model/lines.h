@@ -19,6 +19,7 @@
 #include "error.h"
 #include "exclude.h"
 #include "log.h"
+#include "util.h"
 #include "object.h"
 
 #ifdef __cplusplus
@@ -193,17 +194,7 @@ int64_t arcov_modern_calls(const struct arcov_mfn *fn);
 static inline size_t arcov_msrc_from(const struct arcov_msrc *src,
 				     uint32_t ln)
 {
-	size_t lo = 0, hi = src->lines ? src->nlines : 0;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (src->lnum[mid] < ln)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return arcov_lower_bound(src->lnum, src->lines ? src->nlines : 0, ln);
 }
 
 /**

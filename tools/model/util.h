@@ -48,4 +48,28 @@ static inline int arcov_grow(void **p, size_t *cap, size_t need, size_t size)
 	return 0;
 }
 
+/* arcov_lower_bound - the index of the first of the @n ascending values
+ * at @v that is @x or more (@n when none is). */
+static inline size_t arcov_lower_bound(const uint32_t *v, size_t n, uint32_t x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* arcov_cmp_u32 - qsort()'s order of two uint32_t. */
+int arcov_cmp_u32(const void *a, const void *b);
+
+/* arcov_sort_unique - sort the @n values at @v and keep each once; returns
+ * how many are left. */
+size_t arcov_sort_unique(uint32_t *v, size_t n);
+
 #endif
