@@ -697,18 +697,21 @@ static void add_branch_counts(struct arcov_cov *cov, const struct arcov_mref *r)
 	const struct arcov_marc *arc = &r->fn->arcs[r->idx];
 	int64_t src_count = r->fn->blocks[arc->src].total;
 
-	if (arc->hidden)
-		return;
-	if (arc->is_call_non_return) {
+	switch (arcov_arc_kind(arc)) {
+	case ARCOV_ARC_CALL:
 		cov->calls++;
 		if (src_count)
 			cov->calls_executed++;
-	} else if (!arc->is_unconditional) {
+		break;
+	case ARCOV_ARC_BRANCH:
 		cov->branches++;
 		if (src_count)
 			cov->branches_executed++;
 		if (arc->total)
 			cov->branches_taken++;
+		break;
+	default:
+		break;
 	}
 }
 

@@ -174,6 +174,43 @@ static inline uint32_t arcov_gcc_index(uint32_t b, uint32_t n)
 	return b == n - 1 ? 1 : b + 1;
 }
 
+/* arcov_fn_first_line - @fn's declarator line. */
+static inline uint32_t arcov_fn_first_line(const struct arcov_mfn *fn)
+{
+	return fn->decl_line ? fn->decl_line : fn->start_line;
+}
+
+/* arcov_fn_last_line - @fn's last line, its closing brace if known. */
+static inline uint32_t arcov_fn_last_line(const struct arcov_mfn *fn)
+{
+	return fn->close_line >= arcov_fn_first_line(fn) ? fn->close_line :
+							   fn->end_line;
+}
+
+/* What an arc is to the reports: the one place that decides. */
+enum arcov_arc_kind {
+	ARCOV_ARC_HIDDEN,	/* --exclude-exception-branches took it */
+	ARCOV_ARC_CALL,		/* a call's fake arc: "call N returned" */
+	ARCOV_ARC_BRANCH,	/* a conditional arc: "branch N taken" */
+	ARCOV_ARC_UNCOND	/* the only real arc out of its block */
+};
+
+/* arcov_arc_kind - what @arc is to the reports. */
+static inline enum arcov_arc_kind arcov_arc_kind(const struct arcov_marc *arc)
+{
+	if (arc->hidden)
+		return ARCOV_ARC_HIDDEN;
+	if (arc->is_call_non_return)
+		return ARCOV_ARC_CALL;
+	return arc->is_unconditional ? ARCOV_ARC_UNCOND : ARCOV_ARC_BRANCH;
+}
+
+/* arcov_arc_is_branch - whether @arc is a branch the reports count. */
+static inline int arcov_arc_is_branch(const struct arcov_marc *arc)
+{
+	return arcov_arc_kind(arc) == ARCOV_ARC_BRANCH;
+}
+
 /* arcov_mfn_shown - whether reports list @fn: it leads its copies. */
 static inline int arcov_mfn_shown(const struct arcov_mfn *fn)
 {

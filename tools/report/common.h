@@ -19,27 +19,6 @@
 extern "C" {
 #endif
 
-/* arcov_fn_first_line - @fn's declarator line. */
-static inline uint32_t arcov_fn_first_line(const struct arcov_mfn *fn)
-{
-	return fn->decl_line ? fn->decl_line : fn->start_line;
-}
-
-/* arcov_fn_last_line - @fn's last line, its closing brace if known. */
-static inline uint32_t arcov_fn_last_line(const struct arcov_mfn *fn)
-{
-	return fn->close_line >= arcov_fn_first_line(fn) ? fn->close_line :
-							   fn->end_line;
-}
-
-/* arcov_arc_is_branch - whether @arc is a branch the reports count: a
- * conditional arc, not a call's, not hidden. */
-static inline int arcov_arc_is_branch(const struct arcov_marc *arc)
-{
-	return !arc->is_unconditional && !arc->is_call_non_return &&
-	       !arc->hidden;
-}
-
 /* arcov_report_skips - whether @src is left out of the reports: by -r (an
  * absolute name), or by --root, --filter or --exclude. */
 static inline int arcov_report_skips(const struct arcov_report_opts *o,

@@ -122,16 +122,18 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 	int dp = -t->o->branch_counts;
 	char buf[ARCOV_PERCENT_MAX];
 
-	if (arc->hidden)
+	switch (arcov_arc_kind(arc)) {
+	case ARCOV_ARC_HIDDEN:
 		return 0;
-	if (arc->is_call_non_return) {
+	case ARCOV_ARC_CALL:
 		if (total)
 			fprintf(f, "call   %2d returned %s\n", ix,
 				arcov_format_gcov(total - arc->total, total,
 						  dp, buf));
 		else
 			fprintf(f, "call   %2d never executed\n", ix);
-	} else if (!arc->is_unconditional) {
+		return 1;
+	case ARCOV_ARC_BRANCH:
 		if (total)
 			fprintf(f, "branch %2d taken %s%s\n", ix,
 				arcov_format_gcov(arc->total, total, dp,
@@ -140,18 +142,20 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 				arc->is_throw ? " (throw)" : "");
 		else
 			fprintf(f, "branch %2d never executed\n", ix);
-	} else if (t->o->unconditional &&
-		   !fn->blocks[arc->dst].is_call_return) {
+		return 1;
+	case ARCOV_ARC_UNCOND:
+		if (!t->o->unconditional ||
+		    fn->blocks[arc->dst].is_call_return)
+			return 0;
 		if (total)
 			fprintf(f, "unconditional %2d taken %s\n", ix,
 				arcov_format_gcov(arc->total, total, dp,
 						  buf));
 		else
 			fprintf(f, "unconditional %2d never executed\n", ix);
-	} else {
-		return 0;
+		return 1;
 	}
-	return 1;
+	return 0;
 }
 
 /* gcov 12's output_line_details(): -a block lines and -b arc lines. */

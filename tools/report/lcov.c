@@ -86,13 +86,10 @@ static void lcov_line_branches(FILE *f, const struct arcov_mline *line,
 		for (a = 0; a < blk->nsucc; a++) {
 			const struct arcov_marc *arc = &fn->arcs[blk->succ[a]];
 
-			if (arc->hidden)
-				continue;
-			if (arc->is_call_non_return) {
+			/* A call takes a number, as its "call" line does. */
+			if (arcov_arc_kind(arc) == ARCOV_ARC_CALL)
 				jx++;
-				continue;
-			}
-			if (arc->is_unconditional)
+			if (!arcov_arc_is_branch(arc))
 				continue;
 			if (blk->total)
 				fprintf(f, "BRDA:%u,%u,%u,%" PRId64 "\n", ln,
