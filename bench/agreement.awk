@@ -6,7 +6,8 @@
 #   F FILE NAME START END COUNT DEMANGLED one function
 # Variables: proj, level (for the headings), root (the source tree, cut
 # from file names), rows (the file the summary row is appended to), diffs
-# (the file every difference is written to, one a line).
+# (the file every difference is written to, one a line); brief=1 prints
+# only the agreement and appends a short row ("label" names the pair).
 #
 # Entries are merged per source as lcov merges a tracefile: counts of the
 # same (file, line) summed over objects and function instances, branch
@@ -66,9 +67,10 @@ function text(f, l,    s, n) {
 	return length(s) > 50 ? substr(s, 1, 47) "..." : s
 }
 
-# has_word(S, W): whether S holds the identifier W.
+# has_word(S, W): whether S holds the identifier W (or one of W's
+# alternatives, "a|b").
 function has_word(s, w) {
-	return s ~ ("(^|[^A-Za-z0-9_])" w "([^A-Za-z0-9_]|$)")
+	return s ~ ("(^|[^A-Za-z0-9_])(" w ")([^A-Za-z0-9_]|$)")
 }
 
 # enclosing(FILE, LINE): index of the innermost function around LINE.
@@ -108,7 +110,7 @@ function kind(f, l,    s, i, name) {
 	i = enclosing(f, l)
 	name = i ? fn[f, i] : ""
 	if (name ~ /^_GLOBAL__|__static_initialization|__cxx_global/ ||
-	    l == 0)
+	    l == 0 || i && l == fs[f, i] && has_word(s, "class|struct"))
 		return "compiler-generated function"
 	if (has_word(s, "try") || has_word(s, "catch") || has_word(s, "throw"))
 		return "try/catch/throw line"
@@ -177,11 +179,25 @@ function show(t, title,    n, c, i, j, x) {
 			c[j - 1] = x
 		}
 	printf "%s:\n", title
-	printf "  %-30s %6s %6s  %s\n", "category", "count", "status",
+	printf "  %-44s %6s %6s  %s\n", "category", "count", "status",
 		"example: where  gcc  arcov  source"
 	for (i = 1; i <= n; i++)
-		printf "  %-30s %6d %6d  %s\n", c[i], dn[t, c[i]], ds[t, c[i]],
+		printf "  %-44s %6d %6d  %s\n", c[i], dn[t, c[i]], ds[t, c[i]],
 			dex[t, c[i]]
+}
+
+# sorted(SIDE, KEY): a line's branch counts in ascending order.
+function sorted(sd, k,    i, j, n, v, x, s) {
+	n = nb[sd, k]
+	for (i = 1; i <= n; i++) {
+		x = bc[sd, k, i] + 0
+		for (j = i; j > 1 && v[j - 1] > x; j--)
+			v[j] = v[j - 1]
+		v[j] = x
+	}
+	for (i = 1; i <= n; i++)
+		s = s "," v[i]
+	return s
 }
 
 # count(SIDE, KEY): a line's count as text, "-" where SIDE lacks it.
@@ -227,7 +243,9 @@ END {
 		b2 = branches(2, k)
 		if (b1 != b2) {
 			if (nb[1, k] + 0 == nb[2, k] + 0)
-				c = "same branches, other counts"
+				c = sorted(1, k) == sorted(2, k) ? \
+				    "same counts, other order" : \
+				    "same branches, other counts"
 			else if (nb[2, k] + 0 == 0)
 				c = "branches only in gcc"
 			else if (nb[1, k] + 0 == 0)
@@ -250,17 +268,25 @@ END {
 		in2 = (2, k) in fc
 		if (in1 && in2 && fc[1, k] == fc[2, k])
 			continue
+		l = in1 ? fl[1, k] : fl[2, k]
 		c = !in1 ? "function only in arcov" : !in2 ? \
 			"function only in gcc" : "call count differs"
-		if (p[2] ~ /^_GLOBAL__|__static_initialization/)
-			c = "compiler-generated function"
-		l = in1 ? fl[1, k] : fl[2, k]
+		if (p[2] ~ /^_GLOBAL__|__static_initialization/ ||
+		    has_word(text(p[1], l), "class|struct"))
+			c = "compiler-generated function" \
+			    (!in1 ? " [only arcov]" : !in2 ? " [only gcc]" : "")
 		note("function", c, p[1], l,
 		     (in1 && fc[1, k] > 0) != (in2 && fc[2, k] > 0),
 		     sprintf("%s:%d  %s  %s  %s", short(p[1]), l,
 			     in1 ? fc[1, k] : "-", in2 ? fc[2, k] : "-", fd[k]))
 	}
 	ndiff = lines - count_ok
+	if (brief) {
+		printf "%-9s %-26s %7d %7d %8.2f %8.2f %6d\n", proj, label,
+			lines, both, pct(status_ok, lines), pct(count_ok, lines),
+			ndiff >> rows
+		exit
+	}
 	printf "lines: %d reported (gcc %d, arcov %d, both %d)\n", lines,
 		lines - count_only(2), lines - count_only(1), both
 	printf "status agreement: %.2f%%   count agreement: %.2f%%\n",
