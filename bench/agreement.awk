@@ -83,16 +83,22 @@ function enclosing(f, l,    i, best) {
 	return best
 }
 
-# loop_opener(FILE, LINE): whether the code line before LINE opens a loop
-# body ("for (...) {", "while (...) {", "do {"), comments and blank lines
-# skipped.
-function loop_opener(f, l,    s) {
+# prev_code(FILE, LINE): the last line before LINE that is not blank or
+# a comment.
+function prev_code(f, l,    s) {
 	while (--l > 0) {
 		s = src[f, l]
 		if (s !~ /^[ \t]*($|\/\*|\*|\/\/)/)
-			break
+			return s
 	}
-	return l > 0 && s ~ /{[ \t]*(\/\*.*)?$/ &&
+	return ""
+}
+
+# loop_opener(FILE, LINE): whether the code line before LINE opens a loop
+# body ("for (...) {", "while (...) {", "do {").
+function loop_opener(f, l,    s) {
+	s = prev_code(f, l)
+	return s ~ /{[ \t]*(\/\*.*)?$/ &&
 	    (has_word(s, "for") || has_word(s, "while") || has_word(s, "do"))
 }
 
@@ -107,6 +113,7 @@ function category(f, l, in1, in2,    c) {
 function kind(f, l,    s, i, name) {
 	text(f, l)
 	s = (f, l) in src ? src[f, l] : ""
+	gsub(/\/\*([^*]|\*+[^*\/])*\*+\/|\/\*.*|\/\/.*/, "", s)
 	i = enclosing(f, l)
 	name = i ? fn[f, i] : ""
 	if (name ~ /^_GLOBAL__|__static_initialization|__cxx_global/ ||
@@ -119,6 +126,9 @@ function kind(f, l,    s, i, name) {
 		return "setjmp/longjmp/fork/exec/exit"
 	if (i && l == fs[f, i])
 		return "function's opening line"
+	if (s ~ /^[ \t]*(break|continue|return|goto[ \t]+[A-Za-z_0-9]+)[ \t]*;/ &&
+	    prev_code(f, l) ~ /\)[ \t]*;[ \t]*(\/\*.*)?$/)
+		return "jump right after a call"
 	if (loop_opener(f, l))
 		return "first line of a loop body"
 	if (i && l == fe[f, i] || s ~ /^[ \t]*}[ \t]*$/)
@@ -130,9 +140,12 @@ function kind(f, l,    s, i, name) {
 		return "return line"
 	if (has_word(s, "for") || has_word(s, "while") || has_word(s, "do"))
 		return "loop header"
-	if (has_word(s, "case") || has_word(s, "default") ||
-	    has_word(s, "switch") || s ~ /^[ \t]*[A-Za-z_][A-Za-z0-9_]*:/)
-		return "switch/case/label"
+	if (s ~ /^[ \t]*(case[^:]*|default|[A-Za-z_][A-Za-z0-9_]*|vmcase\([^)]*\)[ \t]*{?)[ \t]*:?/ &&
+	    (has_word(s, "case|default|vmcase") ||
+	     s ~ /^[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*:([^:]|$)/))
+		return "label line (case, default, goto target)"
+	if (has_word(s, "switch"))
+		return "switch"
 	if (has_word(s, "goto") || has_word(s, "break") ||
 	    has_word(s, "continue"))
 		return "goto/break/continue"
