@@ -57,8 +57,10 @@ function text(f, l,    s, n) {
 	if (!(f in loaded)) {
 		loaded[f] = 1
 		n = 0
-		while ((getline s < f) > 0)
+		while ((getline s < f) > 0) {
+			sub(/\r$/, "", s)
 			src[f, ++n] = s
+		}
 		close(f)
 	}
 	s = (f, l) in src ? src[f, l] : "?"
