@@ -5,6 +5,7 @@
 
 # The programs of these tests; the project and export tests share them.
 srcdir=$testsuite/e2e
+ignore_leaks
 mkdir -p "$tmp/arcov" "$tmp/gcc" || hard_error "cannot make $tmp/arcov"
 
 # build_arcov SRC [FLAGS...]: compile SRC with the plugin and link it with

@@ -8,6 +8,7 @@ cd "$tmp" || hard_error "cannot enter $tmp"
 # The compiler the plugin was built for; -fplugin needs the same GCC.
 CC=${PLUGIN_CC:-gcc}
 CXX=${PLUGIN_CXX:-g++}
+ignore_leaks
 
 # A sanitized libarcov needs the sanitizer runtimes in the programs too.
 sanitize=${sanitized:+-fsanitize=address,undefined}
