@@ -105,9 +105,12 @@ fi
 # ("env $compile_env $CC ...").  A sanitized plugin runs inside cc1, which
 # is not sanitized: the ASan runtime must be preloaded into the compiler
 # (and only there), and GCC's by-design leaks are ignored.
+# asan_preload is that runtime's path (empty for a plain build).
+asan_preload=
 compile_env=
 if [ -n "$sanitized" ]; then
-	compile_env="LD_PRELOAD=$($CC -print-file-name=libasan.so)"
+	asan_preload=$($CC -print-file-name=libasan.so)
+	compile_env="LD_PRELOAD=$asan_preload"
 	compile_env="$compile_env ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 fi
 

@@ -10,7 +10,9 @@ CC=${PLUGIN_CC:-gcc}
 CXX=${PLUGIN_CXX:-g++}
 ignore_leaks
 
-# A sanitized libarcov needs the sanitizer runtimes in the programs too.
+# A sanitized plugin: the ASan runtime cc1 needs preloaded (cc does it),
+# and the flag a sanitized libarcov needs in the programs too.
+preload=$asan_preload
 sanitize=${sanitized:+-fsanitize=address,undefined}
 
 # cc COMPILER ARGS...: compile with the plugin.
