@@ -5,9 +5,11 @@
 # scripts, independently of the library that reads it.
 
 set -u
-: "${top_srcdir:=.}" "${top_builddir:=.}"
-ARCOV=$(cd "$top_builddir" && pwd)/tools/arcov
-DATA=$(cd "$top_srcdir" && pwd)/testsuite/data
+. "${top_srcdir:-.}/testsuite/init.sh"
+ARCOV=$arcov
+DATA=$testsuite/data
+# These scripts go on after a failed check: "same", "status" and "check"
+# set fail to 1, and the script ends with "exit $fail".
 fail=0
 
 # One byte, given as a number 0..255.
@@ -35,11 +37,9 @@ padded() {
 cs() { w -1 ${#1}; padded "$1"; w -1; }	# counted string (§1.4b)
 ds() { w "$1"; padded "$2"; w "$1"; }	# delimited string (§1.4a)
 
-# A fresh directory to run in; removed when the script exits.
+# Run in the script's scratch directory (init.sh).
 enter_tmp() {
-	tmp=$(mktemp -d "${TMPDIR:-/tmp}/arcov-report.XXXXXX") || exit 99
-	trap 'rm -rf "$tmp"' 0
-	cd "$tmp" || exit 99
+	cd "$tmp" || hard_error "cannot enter $tmp"
 }
 
 # same NAME EXPECTED-FILE ACTUAL-FILE
