@@ -64,13 +64,14 @@ grep "^File " text >got
 printf '%s\n' "File 'a.c'" "File 'sub/b.c'" >want
 same "--root: the text names sources from it" want got
 
-"$ARCOV" . --filter '/sub/' --lcov - >out 2>err; status "--filter" 0 $?
+"$ARCOV" . --filter "^$top/src/sub/" --lcov - >out 2>err; status "--filter" 0 $?
 sources out >got; echo "$top/src/sub/b.c" >want
 same "--filter: only what matches" want got
-"$ARCOV" . --exclude '/sub/' --exclude 'never' --lcov - >out 2>err
+"$ARCOV" . --exclude "^$top/src/sub/" --exclude 'never\.c$' --lcov - \
+	>out 2>err
 sources out >got; printf '%s\n' "$top/lib/m.c" "$top/src/a.c" >want
 same "--exclude: what matches none" want got
-"$ARCOV" . --filter '/src/' --fail-under-line 100 -n >out 2>err
+"$ARCOV" . --filter "^$top/src/" --fail-under-line 100 -n >out 2>err
 status "gates see the filter (a.c, b.c: 100%)" 0 $?
 "$ARCOV" . --fail-under-line 100 -n >out 2>err
 status "gates without it (never.c: 0%)" 3 $?
