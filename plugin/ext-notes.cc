@@ -3,7 +3,7 @@
  * For each function of the .bbg, in the same order: its source file and
  * first and last lines, the number of statements in each block, the callee
  * of every call and the abnormal and exception edges the .bbg leaves out
- * (FORMATS.md §3.3).  The facts go into the format library's model
+ * (doc/formats.md §3.3).  The facts go into the format library's model
  * (lib/arcov-notes.h) as each function is instrumented, and its writer
  * produces the text once, at the end of the unit, like the other notes.
  */

@@ -1,6 +1,6 @@
 /* graph.cc -- one function's flow graph as the .bbg describes it.
  *
- * Follows GCC 3.3's branch_prob() (FORMATS.md §3.3): checksum on the plain
+ * Follows GCC 3.3's branch_prob() (doc/formats.md §3.3): checksum on the plain
  * CFG, fake arcs for calls that may not return and for blocks that cannot
  * reach EXIT, abnormal and exception edges replaced by fake arcs to EXIT and
  * from ENTRY, then a spanning tree whose arcs get no counter.  Unlike 3.3,

@@ -1,7 +1,7 @@
 /* notes.cc -- the notes files of one translation unit: .bb and .bbg.
  *
  * Functions are added as the pass meets them; the files are written once,
- * at the end of the unit, through the format library (FORMATS.md §2, §3).
+ * at the end of the unit, through the format library (doc/formats.md §2, §3).
  * File names follow GCC 3.3's auxbase (§2.1): with -c/-S and -o OUT, OUT
  * without its suffix; otherwise the source's basename in the current
  * directory.  GCC 12's own aux_base_name already is that, except when

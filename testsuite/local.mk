@@ -53,7 +53,7 @@ EXTRA_DIST += testsuite/data/README.md \
 	testsuite/data/two.da testsuite/data/twoblock.da testsuite/data/ext.da \
 	testsuite/data/files.bb testsuite/data/call.bbg
 
-# End-to-end scripts: arcov-dump on the FORMATS.md examples, golden output.
+# End-to-end scripts: arcov-dump on the doc/formats.md examples, golden output.
 DUMP_TESTS = \
 	testsuite/dump/dump-examples.sh \
 	testsuite/dump/dump-errors.sh
@@ -185,7 +185,7 @@ testsuite_unit_test_model_LDADD = tools/libarcovmodel.la $(UNIT_LDADD) \
 	$(ELF_LIBS) -lstdc++
 
 ## ---- profiler-format exports (issue 5) ----
-# test-webgrind: the webgrind writer against FORMATS.md §7.5 in versions
+# test-webgrind: the webgrind writer against doc/formats.md §7.5 in versions
 # 7, 6 and 5.  wgcheck walks a webgrind file as §7 lays it out and holds
 # it to its callgrind profile.  The scripts run Valgrind's annotators on
 # the exports of plugin-built programs.

@@ -12,7 +12,7 @@
  * \ and byte outside printable ASCII escaped C-style (\' \\ \ooo), so a
  * record never spans lines whatever the file holds.
  *
- * .bb (FORMATS.md §2); header "line table, N bytes, F functions,
+ * .bb (doc/formats.md §2); header "line table, N bytes, F functions,
  * S source files" (S = distinct file names):
  *
  *   OFF: function 'NAME', B blocks          OFF of the -2 marker
@@ -51,7 +51,7 @@
  *   OFF:   function 'NAME' checksum C (0xC), K counters   OFF of the record
  *   OFF:     counter #I: V
  *
- * For example the .bbg of FORMATS.md §3.6 starts
+ * For example the .bbg of doc/formats.md §3.6 starts
  *
  *   t.bbg: flow graph, 88 bytes, 1 function
  *     00000000: function 'f' checksum 1040 (0x410), 4 blocks, 5 arcs, 2 counters

@@ -1,7 +1,7 @@
 # lib.sh -- shared helpers of the reporter's end-to-end tests.
 #
 # Sourced by testsuite/report/*.sh.  The w/c/cs/ds functions write the
-# GCC 3.3 encodings of FORMATS.md §1 so test data is spelled out in the
+# GCC 3.3 encodings of doc/formats.md §1 so test data is spelled out in the
 # scripts, independently of the library that reads it.
 
 set -u
@@ -63,7 +63,7 @@ status() {
 	fi
 }
 
-# The t.c of FORMATS.md §2.4, dated before its notes.
+# The t.c of doc/formats.md §2.4, dated before its notes.
 write_t_c() {
 	printf 'int f(int x)\n{\n  if (x)\n    return 1;\n  return 0;\n}\n' >t.c
 	touch -t 200001010000 t.c

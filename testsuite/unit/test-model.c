@@ -3,8 +3,8 @@
  * function in several objects folded into one, and gcov 12's cycle rule
  * for a loop on one line.
  *
- * The files are the FORMATS.md examples of testsuite/data, and a loop
- * spelled out below with the encodings of FORMATS.md §1.
+ * The files are the doc/formats.md examples of testsuite/data, and a loop
+ * spelled out below with the encodings of doc/formats.md §1.
  */
 #include <config.h>
 
@@ -23,7 +23,7 @@ struct bytes {
 	size_t n;
 };
 
-/* A 4-byte sign-magnitude word (FORMATS.md §1.1). */
+/* A 4-byte sign-magnitude word (doc/formats.md §1.1). */
 static void w(struct bytes *o, int32_t v)
 {
 	uint32_t m = v < 0 ? (uint32_t)-(int64_t)v | 0x80000000u : (uint32_t)v;

@@ -1,4 +1,4 @@
-/* export-cachegrind.c -- the cachegrind file (FORMATS.md §6.1): per file,
+/* export-cachegrind.c -- the cachegrind file (doc/formats.md §6.1): per file,
  * function and line, the self costs of the program model.
  *
  * Only the subset that both Valgrind 3.19's Perl cg_annotate and the

@@ -1,4 +1,4 @@
-/* export-callgrind.c -- the callgrind profile (FORMATS.md §6.2): per
+/* export-callgrind.c -- the callgrind profile (doc/formats.md §6.2): per
  * function its self cost per line and, per call site, the callee, the
  * real call count and the inclusive cost the call graph gives the site.
  *

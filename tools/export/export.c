@@ -63,7 +63,7 @@ static int put_text(const char *path, text_writer write,
 	return r < 0;
 }
 
-/* webgrind only lists trace files named like xdebug's (FORMATS.md §7.4). */
+/* webgrind only lists trace files named like xdebug's (doc/formats.md §7.4). */
 static void check_webgrind_name(const char *path, FILE *diag)
 {
 	const char *base = strrchr(path, '/');

@@ -1,6 +1,6 @@
 /* export.h -- arcov's profiler-format exports: a cachegrind file, a
  * callgrind profile, and webgrind's preprocessed form of that profile
- * (FORMATS.md §6, §7; what they hold is in doc/exports.md).
+ * (doc/formats.md §6, §7; what they hold is in doc/exports.md).
  *
  * All of them are written from one struct arcov_callgraph, built over
  * the report model of the run (project.h).  A file is
@@ -46,7 +46,7 @@ int arcov_export(const struct arcov_export_opts *o,
 		 const struct arcov_project *p, FILE *diag);
 
 /**
- * arcov_cachegrind_write - @cg as a cachegrind file (FORMATS.md §6.1,
+ * arcov_cachegrind_write - @cg as a cachegrind file (doc/formats.md §6.1,
  * the subset both the Perl and the Python cg_annotate accept) on @f.
  * Returns 0, or ARCOV_EIO when @f reports an error.
  */
@@ -54,14 +54,14 @@ int arcov_cachegrind_write(const struct arcov_callgraph *cg, const char *cmd,
 			   FILE *f);
 
 /**
- * arcov_callgrind_write - @cg as a callgrind profile (FORMATS.md §6.2) in
+ * arcov_callgrind_write - @cg as a callgrind profile (doc/formats.md §6.2) in
  * the shape webgrind's preprocessor needs (§6.3) on @f.  Returns 0, or
  * ARCOV_EIO when @f reports an error.
  */
 int arcov_callgrind_write(const struct arcov_callgraph *cg, const char *cmd,
 			  FILE *f);
 
-/* ---- webgrind's preprocessed format (FORMATS.md §7) ---- */
+/* ---- webgrind's preprocessed format (doc/formats.md §7) ---- */
 
 /* One caller or callee entry of a function record. */
 struct arcov_wg_call {

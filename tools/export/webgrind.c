@@ -1,4 +1,4 @@
-/* export-webgrind.c -- webgrind's preprocessed format (FORMATS.md §7),
+/* export-webgrind.c -- webgrind's preprocessed format (doc/formats.md §7),
  * versions 7, 6 and 5: the model built from the call graph, and the
  * writer, which sizes and fills through the same struct arcov_wr code.
  *

@@ -1,5 +1,5 @@
 /* legacy-lines.c -- per-source line tables as gcov 3.x counts them
- * (FORMATS.md §2.3, §5.3): walk the .bb word stream once per source; a
+ * (doc/formats.md §2.3, §5.3): walk the .bb word stream once per source; a
  * line's count is the sum of the counts of every block list it occurs in,
  * once per occurrence, and branch records hang on the last line seen.
  */

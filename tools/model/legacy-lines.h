@@ -1,5 +1,5 @@
 /* legacy-lines.h -- per-source line tables as gcov 3.x counted them
- * (FORMATS.md §2.3, §5.3), over one solved object.
+ * (doc/formats.md §2.3, §5.3), over one solved object.
  */
 #ifndef ARCOV_LEGACY_LINES_H
 #define ARCOV_LEGACY_LINES_H

@@ -1,4 +1,4 @@
-/* lines.c -- per-source line tables as gcov 12 counts them (FORMATS.md
+/* lines.c -- per-source line tables as gcov 12 counts them (doc/formats.md
  * §5.9): attached-block counts; gcov 3.x's are in legacy-lines.c.
  *
  * For the modern semantics the reporter behaves as gcov 12 would on the

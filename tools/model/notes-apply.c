@@ -2,7 +2,7 @@
  * plugin's .arcov-notes files (see notes-apply.h).
  *
  * The .bbg has no exception edges: the plugin replaces each by fake arcs
- * from its source to exit and from entry to its landing pad (FORMATS.md
+ * from its source to exit and from entry to its landing pad (doc/formats.md
  * §3.3 step 5), so exception-handling code is what entry reaches only
  * through such fake arcs.  The notes say which of those stand for
  * exception edges ("eh") and which for setjmp receivers and non-local

@@ -1,5 +1,5 @@
 /* object.c -- load one object's .bb, .bbg and .da, match the .da records to
- * the flow graphs and solve every count (FORMATS.md §2.3, §3.4, §4.5, §5.2).
+ * the flow graphs and solve every count (doc/formats.md §2.3, §3.4, §4.5, §5.2).
  */
 #include <config.h>
 

@@ -112,7 +112,7 @@ struct arcov_obj_stats {
  * arcov_obj_stem - the path, without suffix, of the data files for @arg.
  * @arg:    the command-line file: a source, .bb/.bbg/.da or object path
  * @objdir: the -o argument (a directory or an object file), or NULL
- * @style:  whose lookup rules to follow (FORMATS.md §5.1)
+ * @style:  whose lookup rules to follow (doc/formats.md §5.1)
  *
  * Returns a malloc'd string, or NULL when out of memory.
  */
@@ -147,7 +147,7 @@ int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
  * arcov_obj_fn_calls - how many times @fn was called: its entry block's
  * count less the counts of the fake arcs leaving the entry block.  Those
  * arcs bring the second returns of setjmp() and fork() and the landings of
- * exceptions and non-local gotos (FORMATS.md §3.3 steps 4 and 5), which
+ * exceptions and non-local gotos (doc/formats.md §3.3 steps 4 and 5), which
  * enter the function's body again without a call; the report's "called",
  * the JSON "execution_count", lcov's FNDA and the exports' invocations are
  * all this count.

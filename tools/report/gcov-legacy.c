@@ -1,5 +1,5 @@
 /* gcov-legacy.c -- arcov --legacy=3.3 and --legacy=3.2: the text gcov 3.3
- * and gcov 3.2 printed, byte for byte (FORMATS.md §5.4-§5.8), over the line
+ * and gcov 3.2 printed, byte for byte (doc/formats.md §5.4-§5.8), over the line
  * tables of legacy-lines.c.
  *
  * Where the old tools aborted or crashed (corrupt .da, a .bb that does not

@@ -1,5 +1,5 @@
 /* percent.h -- the two ways gcov prints a share: gcov 3.3's format_hwint()
- * and gcov 12's format_gcov() (FORMATS.md §5.4, §5.9).  Both are single
+ * and gcov 12's format_gcov() (doc/formats.md §5.4, §5.9).  Both are single
  * precision, so their roundings are reproduced exactly here, once.
  */
 #ifndef ARCOV_PERCENT_H
