@@ -68,6 +68,15 @@ totals() {
 		}' "$1" | LC_ALL=C sort
 }
 
+# The line counts of a tracefile, merged as lcov merges them:
+# "SF LINE COUNT", sorted.
+das() {
+	awk -F'[:,]' '
+		/^SF:/ { sf = substr($0, 4) }
+		/^DA:/ { da[sf " " $2] += $3 }
+		END { for (k in da) print k, da[k] }' "$1" | LC_ALL=C sort
+}
+
 # The same, over every source: "LF LH BRF BRH FNF FNH".
 grand() {
 	awk '{ for (i = 2; i <= 7; i++) t[i] += $i }
@@ -87,6 +96,10 @@ compare() {
 	totals gcc.info | grep "^$src/" >want
 	totals arcov.info | grep "^$src/" >got
 	same "$name: per-source lcov totals = gcov 12 + lcov" want got
+
+	das gcc.info | grep "^$src/" >want_da
+	das arcov.info | grep "^$src/" >got_da
+	same "$name: every line's count = gcov 12 + lcov" want_da got_da
 
 	grand want >g_tot
 	read lf lh brf brh fnf fnh <g_tot

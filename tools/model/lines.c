@@ -516,10 +516,23 @@ int arcov_modern_group(struct arcov_modern *m)
 				src->fns[k++] = src->fns[i];
 		src->nfns = k;
 	}
+	/* gcov 12's function groups: functions of a source that start on
+	 * the same line (different functions: copies are one). */
+	for (s = 0; s < m->nsrcs; s++) {
+		struct arcov_msrc *src = &m->srcs[s];
+
+		for (i = 0; i < src->nfns; i++)
+			for (k = i + 1; k < src->nfns; k++)
+				if (src->fns[i]->start_line ==
+				    src->fns[k]->start_line)
+					src->fns[i]->is_group =
+						src->fns[k]->is_group = 1;
+	}
 	for (i = 0; i < m->nfns; i++) {
 		struct arcov_mfn *fn = m->fns[i];
 		uint32_t b;
 
+		fn->is_group = fn->leader->is_group;
 		if (!arcov_mfn_shown(fn))
 			continue;
 		/* gcov 12 skips index 0 and its highest index (§ top). */
@@ -721,6 +734,39 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 
 	for (k = 0; k < src->nlines && src->lines; k++) {
 		struct arcov_mline *line = &src->lines[k];
+		int64_t count = 0;
+
+		if (!line->nblocks)
+			continue;
+		for (i = 0; i < line->nblocks; i++) {
+			struct arcov_mfn *fn = line->blocks[i].fn;
+			struct arcov_mblock *blk =
+				&fn->blocks[line->blocks[i].idx];
+
+			for (j = 0; j < blk->npred; j++) {
+				struct arcov_marc *arc = &fn->arcs[blk->pred[j]];
+
+				if (!arcov_mline_has_block(line, fn, arc->src))
+					count = arcov_add_sat(count, arc->count);
+			}
+			for (j = 0; j < blk->nsucc; j++)
+				fn->arcs[blk->succ[j]].cs_count =
+					fn->arcs[blk->succ[j]].count;
+		}
+		line->count = arcov_add_sat(count, arcov_mline_cycles(line));
+		/* gcov keeps it in an unsigned int. */
+		if (line->count > (int64_t)src->maximum_count)
+			src->maximum_count = (uint32_t)line->count;
+	}
+}
+
+void arcov_modern_tally(struct arcov_msrc *src)
+{
+	size_t k, i;
+
+	memset(&src->cov, 0, sizeof src->cov);
+	for (k = 0; k < src->nlines && src->lines; k++) {
+		struct arcov_mline *line = &src->lines[k];
 		uint32_t ln = src->lnum[k];
 
 		for (i = 0; i < line->nbranches; i++) {
@@ -728,38 +774,76 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 				add_branch_counts(&src->cov,
 						  &line->branches[i]);
 		}
-		if (line->nblocks) {
-			int64_t count = 0;
-
-			for (i = 0; i < line->nblocks; i++) {
-				struct arcov_mfn *fn = line->blocks[i].fn;
-				struct arcov_mblock *blk =
-					&fn->blocks[line->blocks[i].idx];
-
-				for (j = 0; j < blk->npred; j++) {
-					struct arcov_marc *arc =
-						&fn->arcs[blk->pred[j]];
-
-					if (!arcov_mline_has_block(line, fn,
-								   arc->src))
-						count = arcov_add_sat(count,
-								arc->count);
-				}
-				for (j = 0; j < blk->nsucc; j++)
-					fn->arcs[blk->succ[j]].cs_count =
-						fn->arcs[blk->succ[j]].count;
-			}
-			count = arcov_add_sat(count, arcov_mline_cycles(line));
-			line->count = count;
-			if (line->count > (int64_t)src->maximum_count)
-				src->maximum_count = (uint32_t)line->count;
-		}
 		if (line->exists && !arcov_excl_line(&src->excl, ln)) {
 			src->cov.lines++;
 			if (line->count)
 				src->cov.lines_executed++;
 		}
 	}
+}
+
+int arcov_modern_tables(struct arcov_modern *m)
+{
+	size_t i;
+	int r;
+
+	for (i = 0; i < m->nsrcs; i++) {
+		r = ensure_lines(&m->srcs[i]);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+int arcov_modern_add_group_fn(struct arcov_modern *m,
+			      struct arcov_modern *scratch,
+			      struct arcov_mfn *fn)
+{
+	size_t s, k, i;
+	int r;
+
+	r = arcov_modern_line_counts(scratch, fn, 1, &fn->leader->cov);
+	for (s = 0; s < scratch->nsrcs; s++) {
+		struct arcov_msrc *from = &scratch->srcs[s];
+		struct arcov_msrc *to = &m->srcs[s];
+
+		if (!from->lines)
+			continue;
+		if (r >= 0)
+			arcov_modern_accumulate(from);
+		/* The tables share their line numbers: same indices. */
+		for (k = 0; r >= 0 && k < from->nlines; k++) {
+			struct arcov_mline *fl = &from->lines[k];
+			struct arcov_mline *tl = &to->lines[k];
+
+			if (!fl->exists)
+				continue;
+			tl->exists = 1;
+			tl->count = arcov_add_sat(tl->count, fl->count);
+			if (fl->nblocks &&
+			    fl->count > (int64_t)to->maximum_count)
+				to->maximum_count = (uint32_t)fl->count;
+			tl->unexceptional |= fl->unexceptional;
+			tl->has_unexecuted_block |= fl->has_unexecuted_block;
+			/* The blocks only name the records (-a, lcov's block
+			 * numbers): the counts are made. */
+			if (arcov_grow((void **)&tl->branches, &tl->capr,
+				       tl->nbranches + fl->nbranches,
+				       sizeof *tl->branches) ||
+			    arcov_grow((void **)&tl->blocks, &tl->capb,
+				       tl->nblocks + fl->nblocks,
+				       sizeof *tl->blocks)) {
+				r = ARCOV_ENOMEM;
+				break;
+			}
+			for (i = 0; i < fl->nbranches; i++)
+				tl->branches[tl->nbranches++] = fl->branches[i];
+			for (i = 0; i < fl->nblocks; i++)
+				tl->blocks[tl->nblocks++] = fl->blocks[i];
+		}
+		arcov_modern_clear(from);
+	}
+	return r;
 }
 
 void arcov_modern_clear(struct arcov_msrc *src)
@@ -781,6 +865,7 @@ int arcov_modern_scratch(const struct arcov_modern *m,
 {
 	size_t i;
 
+	/* The line numbers are borrowed: @m's tables must be made. */
 	memset(scratch, 0, sizeof *scratch);
 	scratch->srcs = calloc(m->nsrcs ? m->nsrcs : 1, sizeof *scratch->srcs);
 	if (!scratch->srcs)

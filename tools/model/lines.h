@@ -83,6 +83,11 @@ struct arcov_mfn {
 	uint32_t ncopies;	/* leader: how many copies, itself included */
 	struct arcov_cov cov;	/* leader: its lines, branches and calls */
 	int has_lines;		/* some block of it has a line */
+	int is_group;		/* shares its first line with another
+				 * function: its lines are counted apart,
+				 * then added (gcov 12's function groups:
+				 * template instances, C++ constructors and
+				 * destructors emitted as several symbols) */
 	size_t index;		/* in obj->fns and obj->bb.fns */
 	const char *name;
 	uint32_t nblocks;	/* 0 = entry, nblocks - 1 = exit */
@@ -290,9 +295,31 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 
 /**
  * arcov_modern_accumulate - gcov 12's accumulate_line_counts() for @src:
- * line counts of attached lines from entries and cycles, file tallies.
+ * line counts of attached lines from entries and cycles.
  */
 void arcov_modern_accumulate(struct arcov_msrc *src);
+
+/**
+ * arcov_modern_tally - @src's coverage tallies (lines, branches, calls,
+ * without excluded ones) and its largest line count, once its lines are
+ * counted.
+ */
+void arcov_modern_tally(struct arcov_msrc *src);
+
+/* arcov_modern_tables - make the line table of every source of @m. */
+int arcov_modern_tables(struct arcov_modern *m);
+
+/**
+ * arcov_modern_add_group_fn - count the lines of @fn, a function of a
+ * group (struct arcov_mfn.is_group), alone in the workspace @scratch
+ * (arcov_modern_scratch() over @m), and add them to @m's lines as gcov 12
+ * adds a group's lines to its source: counts summed, the line then
+ * existing, its flags and branch records joined.  Returns 1, 0 when @fn
+ * has no line, or ARCOV_ENOMEM.
+ */
+int arcov_modern_add_group_fn(struct arcov_modern *m,
+			      struct arcov_modern *scratch,
+			      struct arcov_mfn *fn);
 
 /**
  * arcov_modern_clear - empty @src's line table and tallies, so that

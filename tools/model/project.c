@@ -153,6 +153,32 @@ static int load_all(struct arcov_project *p, const struct arcov_project_opts *o,
 	return r;
 }
 
+/* The functions of groups, each counted alone and added to its lines. */
+static int add_groups(struct arcov_project *p)
+{
+	struct arcov_modern *m = &p->lines, scratch;
+	size_t i;
+	int r = 0;
+
+	for (i = 0; i < m->nfns && !m->fns[i]->is_group; i++)
+		;
+	if (i == m->nfns)
+		return 0;
+	r = arcov_modern_scratch(m, &scratch);
+	for (; r >= 0 && i < m->nfns; i++) {
+		struct arcov_mfn *fn = m->fns[i];
+
+		if (!fn->is_group)
+			continue;
+		r = arcov_modern_add_group_fn(m, &scratch, fn);
+		if (r == 0)
+			arcov_logf(&p->log, "%s:no lines for '%s'\n",
+				   fn->obj->bbg_path, fn->name);
+	}
+	arcov_modern_scratch_free(&scratch);
+	return r < 0 ? r : 0;
+}
+
 /* The rest of the line model, once every object is in. */
 static int build_lines(struct arcov_project *p,
 		       const struct arcov_project_opts *o)
@@ -176,6 +202,8 @@ static int build_lines(struct arcov_project *p,
 	for (i = 0; i < m->nfns; i++) {
 		struct arcov_mfn *fn = m->fns[i];
 
+		if (fn->is_group)
+			continue;
 		r = arcov_modern_line_counts(m, fn, 1, &fn->leader->cov);
 		if (r < 0)
 			return r;
@@ -185,6 +213,14 @@ static int build_lines(struct arcov_project *p,
 	}
 	for (i = 0; i < m->nsrcs; i++)
 		arcov_modern_accumulate(&m->srcs[i]);
+	r = arcov_modern_tables(m);
+	if (r < 0)
+		return r;
+	r = add_groups(p);
+	if (r < 0)
+		return r;
+	for (i = 0; i < m->nsrcs; i++)
+		arcov_modern_tally(&m->srcs[i]);
 	return 0;
 }
 
