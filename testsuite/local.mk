@@ -77,6 +77,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-recursion.sh \
 	testsuite/e2e/e2e-jump.sh \
 	testsuite/e2e/e2e-threads.sh \
+	testsuite/e2e/e2e-pthread.sh \
 	testsuite/e2e/e2e-except.sh \
 	testsuite/e2e/e2e-lost.sh \
 	testsuite/e2e/e2e-dlopen.sh \
@@ -107,7 +108,8 @@ EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
 EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/loops.c testsuite/e2e/branches.c \
 	testsuite/e2e/recursion.c testsuite/e2e/jump.c \
-	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
+	testsuite/e2e/threads.c testsuite/e2e/pthread.c \
+	testsuite/e2e/except.cc testsuite/e2e/lost.c \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp

@@ -30,9 +30,22 @@ err_is "cc1: error: arcov: '-fplugin-arg-arcov-filter' given twice" \
 err_is "cc1: error: arcov: '-fplugin-arg-arcov-exclude=(': Unmatched ( or \\(" \
 	'-fplugin-arg-arcov-exclude=('
 
-cc "$CC" -fplugin-arg-arcov-help -c loops.c -o help.o 2> help.txt ||
-	fail "help: compilation failed"
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-atomic' and '-fplugin-arg-arcov-single' contradict each other" \
+	-fplugin-arg-arcov-atomic -fplugin-arg-arcov-single
+# Flags in CFLAGS and LDFLAGS reach cc1 twice: the same pattern is fine.
+cc "$CC" -fplugin-arg-arcov-filter=loops -fplugin-arg-arcov-filter=loops \
+	-fplugin-arg-arcov-atomic -fplugin-arg-arcov-atomic \
+	-c loops.c -o twice.o || fail "repeated options refused"
+test -s twice.bbg || fail "repeated options: twice.bbg empty"
+
+# help: the list on stdout, and cc1 stops as with --help=...: status 0,
+# nothing compiled (the driver assembles the empty output), no notes.
+cc "$CC" -fplugin-arg-arcov-help -c loops.c -o help.o > help.txt ||
+	fail "help: exit status $?"
 grep -q '^filter=REGEX' help.txt || fail "help: no filter= in $(cat help.txt)"
+grep -q '^single ' help.txt || fail "help: no single in $(cat help.txt)"
+test -f help.bb && fail "help: the unit was compiled"
+nm help.o | grep -q . && fail "help: help.o is not empty"
 
 # auxbase: -c -o DIR/OUT.o gives DIR/OUT.*; no -o gives the source's base
 # name in the current directory, also when compiling and linking at once.
