@@ -41,9 +41,9 @@ AM_DISTCHECK_CONFIGURE_FLAGS = \
 	--with-gcc-plugin-dir=$$dc_install_base/lib/gcc-plugin
 
 install-exec-hook: install-arcov-plugin install-arcov-ldconfig
-install-data-local: install-arcov-specs
+install-data-local: install-arcov-specs install-arcov-pc
 uninstall-hook: uninstall-arcov-plugin
-uninstall-local: uninstall-arcov-specs
+uninstall-local: uninstall-arcov-specs uninstall-arcov-pc
 
 install-arcov-plugin:
 	@d='$(DESTDIR)$(gccplugindir)'; \
@@ -108,6 +108,24 @@ install-arcov-specs:
 uninstall-arcov-specs:
 	rm -f '$(DESTDIR)$(pkglibdir)/arcov.specs'
 
-.PHONY: install-arcov-specs uninstall-arcov-specs
+# arcov.pc: libarcov's Cflags and Libs (with the run path the specs link
+# with too), and the plugin and the specs as variables; also written at
+# install time.
+pkgconfigdir = $(libdir)/pkgconfig
+install-arcov-pc:
+	$(MKDIR_P) '$(DESTDIR)$(pkgconfigdir)' && \
+	sed -e 's|[@]prefix[@]|$(prefix)|' \
+	  -e 's|[@]exec_prefix[@]|$(exec_prefix)|' \
+	  -e 's|[@]libdir[@]|$(libdir)|' \
+	  -e 's|[@]includedir[@]|$(includedir)|' \
+	  -e 's|[@]pkglibdir[@]|$(pkglibdir)|' \
+	  -e 's|[@]VERSION[@]|$(VERSION)|' $(srcdir)/arcov.pc.in > '$(DESTDIR)$(pkgconfigdir)/arcov.pc'
+
+uninstall-arcov-pc:
+	rm -f '$(DESTDIR)$(pkgconfigdir)/arcov.pc'
+
+EXTRA_DIST += arcov.pc.in
+.PHONY: install-arcov-specs uninstall-arcov-specs install-arcov-pc \
+	uninstall-arcov-pc
 
 EXTRA_DIST += doc/notes-format.md
