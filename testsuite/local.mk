@@ -173,3 +173,19 @@ testsuite_export_test_webgrind_LDADD = tools/libarcovtools.la $(UNIT_LDADD) \
 	$(ELF_LIBS) -lstdc++
 testsuite_export_wgcheck_SOURCES = testsuite/export/wgcheck.c
 EXTRA_DIST += testsuite/export
+
+## ---- drop-in for real build systems (issue 11) ----
+# The project in testsuite/buildsys/proj built out of tree by autotools
+# and libtool, CMake, meson and a hand-written Makefile with the specs in
+# the compiler and linker flags (each skipped when its tools are missing);
+# the specs repeated and mixed with -fplugin; make install to a prefix.
+BUILDSYS_TESTS = \
+	testsuite/buildsys/specs.sh \
+	testsuite/buildsys/autotools.sh \
+	testsuite/buildsys/cmake.sh \
+	testsuite/buildsys/meson.sh \
+	testsuite/buildsys/make.sh \
+	testsuite/buildsys/install.sh
+TESTS += $(BUILDSYS_TESTS)
+EXTRA_DIST += $(BUILDSYS_TESTS) testsuite/buildsys/lib.sh \
+	testsuite/buildsys/proj
