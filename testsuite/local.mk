@@ -108,8 +108,7 @@ EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
 EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/loops.c testsuite/e2e/branches.c \
 	testsuite/e2e/recursion.c testsuite/e2e/jump.c \
-	testsuite/e2e/threads.c testsuite/e2e/pthread.c \
-	testsuite/e2e/except.cc testsuite/e2e/lost.c \
+	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
