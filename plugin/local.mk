@@ -50,7 +50,7 @@ install-arcov-plugin:
 	if test -z '$(gccplugindir)'; then :; \
 	elif test -z '$(DESTDIR)' && test '$(gccpluginlink)' = if-writable && \
 	    ! { test -d "$$d" && test -w "$$d"; }; then \
-	  echo "arcov: not linking arcov.so into $$d (not writable):"; \
+	  echo "arcov: not linking arcov.so into $$d (cannot write there):"; \
 	  echo "arcov: use -specs=$(pkglibdir)/arcov.specs or" \
 	    "-fplugin=$(pkglibdir)/arcov.so"; \
 	else \
@@ -86,9 +86,10 @@ CLEANFILES += plugin/arcov-build.specs
 # in CFLAGS and LDFLAGS alike, so it often comes twice, and next to
 # -fplugin=arcov: every part may be repeated.  The plugin is added unless
 # -fplugin=arcov is given already (cc1 would refuse one plugin by two
-# paths; a path cannot be tested in a spec); libarcov is appended to the
-# libraries ("+", as %rename works only once), after libc, which the
-# shared libarcov needs nothing before and a static link groups with it.
+# paths; a path cannot be tested in a spec).  libarcov is appended to the
+# libraries ("+": %rename works only once), so it comes after -lc, which
+# is no matter: the shared libarcov needs libc itself, and a static link
+# puts the libraries in one group.
 make_specs = make_specs() { \
 	printf '%s\n' '*cc1:' "+ %{!fplugin=arcov:-fplugin=$$1}" '' \
 	  '*cc1plus:' "+ %{!fplugin=arcov:-fplugin=$$1}" '' '*lib:' \
@@ -119,7 +120,8 @@ install-arcov-pc:
 	  -e 's|[@]libdir[@]|$(libdir)|' \
 	  -e 's|[@]includedir[@]|$(includedir)|' \
 	  -e 's|[@]pkglibdir[@]|$(pkglibdir)|' \
-	  -e 's|[@]VERSION[@]|$(VERSION)|' $(srcdir)/arcov.pc.in > '$(DESTDIR)$(pkgconfigdir)/arcov.pc'
+	  -e 's|[@]VERSION[@]|$(VERSION)|' $(srcdir)/arcov.pc.in \
+	  > '$(DESTDIR)$(pkgconfigdir)/arcov.pc'
 
 uninstall-arcov-pc:
 	rm -f '$(DESTDIR)$(pkgconfigdir)/arcov.pc'

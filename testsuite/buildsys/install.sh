@@ -17,9 +17,10 @@ make_in_build()
 }
 
 # GCC's plugin directory, one we may not write, stands in as one that is
-# not there.
-run make_in_build install prefix="$prefix" gccplugindir="$tmp/gcc/plugin"
-grep -q "not linking arcov.so into $tmp/gcc/plugin" "$tmp/run.log" ||
+# not there (linked into only if writable, as configure's default has it).
+run make_in_build install prefix="$prefix" gccplugindir="$tmp/gcc/plugin" \
+	gccpluginlink=if-writable
+grep -q "not linking arcov.so into $tmp/gcc/plugin " "$tmp/run.log" ||
 	fail "no word on the plugin link: $(cat "$tmp/run.log")"
 test -e "$tmp/gcc" && fail "make install created $tmp/gcc"
 
@@ -58,7 +59,8 @@ done
 
 # Where the plugin directory may be written, -fplugin=arcov works too.
 mkdir -p "$tmp/gcc/plugin" || exit 99
-run make_in_build install prefix="$prefix" gccplugindir="$tmp/gcc/plugin"
+run make_in_build install prefix="$prefix" gccplugindir="$tmp/gcc/plugin" \
+	gccpluginlink=if-writable
 test -h "$tmp/gcc/plugin/arcov.so" || fail "no link in $tmp/gcc/plugin"
 run $CC -iplugindir="$tmp/gcc/plugin" -fplugin=arcov -specs="$S" -O2 \
 	-c counter.c
