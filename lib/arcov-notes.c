@@ -38,6 +38,17 @@ static void *grow(void *arr, size_t n, size_t elem)
 	return realloc(arr, (n ? 2 * n : 1) * elem);
 }
 
+int arcov_notes_set_directory(struct arcov_notes *notes, const char *dir)
+{
+	char *copy = strdup(dir);
+
+	if (!copy)
+		return ARCOV_ENOMEM;
+	free(notes->directory);
+	notes->directory = copy;
+	return 0;
+}
+
 int arcov_notes_add_fn(struct arcov_notes *notes, const char *name,
 		       uint32_t checksum, uint32_t nblocks, const char *source)
 {
@@ -122,6 +133,7 @@ void arcov_notes_free(struct arcov_notes *notes)
 	for (i = 0; i < notes->nfns; i++)
 		fn_free(&notes->fns[i]);
 	free(notes->fns);
+	free(notes->directory);
 	memset(notes, 0, sizeof *notes);
 }
 
@@ -484,7 +496,8 @@ static int read_fn(struct notes_rd *n, struct arcov_notes *notes, size_t at)
 	return read_body(n, &notes->fns[notes->nfns - 1]);
 }
 
-static int read_header(struct notes_rd *n)
+/* The header line, and in version 2 the directory line after it. */
+static int read_header(struct notes_rd *n, struct arcov_notes *notes)
 {
 	size_t at, head = sizeof HEADER - 1, left = arcov_rd_left(&n->r);
 	uint32_t version;
@@ -501,11 +514,17 @@ static int read_header(struct notes_rd *n)
 	rc = number(n, "version", &version, &at);
 	if (rc)
 		return rc;
-	if (version != ARCOV_NOTES_VERSION)
+	if (version < 1 || version > ARCOV_NOTES_VERSION)
 		return arcov_rd_fail(&n->r, ARCOV_EMAGIC, at,
-				     "version %" PRIu32 ", only %d is known",
-				     version, ARCOV_NOTES_VERSION);
-	return line_end(n, "version");
+				     "version %" PRIu32 ", only 1 and 2 are known",
+				     version);
+	rc = line_end(n, "version");
+	if (rc || version == 1)
+		return rc;
+	rc = keyword_line(n, "directory");
+	if (!rc)
+		rc = string(n, "directory", &notes->directory);
+	return rc ? rc : line_end(n, "directory");
 }
 
 int arcov_notes_read(struct arcov_notes *notes, const void *data,
@@ -516,7 +535,7 @@ int arcov_notes_read(struct arcov_notes *notes, const void *data,
 	int rc;
 
 	arcov_rd_init(&n.r, data, size, name, err);
-	rc = read_header(&n);
+	rc = read_header(&n, notes);
 	while (!rc && arcov_rd_left(&n.r)) {
 		rc = line_start(&n, "function");
 		if (rc)
@@ -636,8 +655,13 @@ ssize_t arcov_notes_write(const struct arcov_notes *notes, void *buf,
 	size_t f;
 
 	arcov_wr_init(&w, buf, cap);
-	wr_u32(&w, HEADER, ARCOV_NOTES_VERSION);
+	wr_u32(&w, HEADER, notes->directory ? 2 : 1);
 	wr_str(&w, "\n");
+	if (notes->directory) {
+		wr_str(&w, "directory");
+		wr_field(&w, notes->directory);
+		wr_str(&w, "\n");
+	}
 	for (f = 0; f < notes->nfns; f++) {
 		if (!fn_valid(&notes->fns[f]))
 			return ARCOV_EFORMAT;

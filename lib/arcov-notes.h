@@ -22,7 +22,9 @@
 extern "C" {
 #endif
 
-#define ARCOV_NOTES_VERSION 1
+/* The version written when the model has a directory; a model without
+ * one is written (and was read) as version 1. */
+#define ARCOV_NOTES_VERSION 2
 
 struct arcov_notes_call {
 	uint32_t block;		/* gcov block holding the call */
@@ -57,6 +59,9 @@ struct arcov_notes_fn {
 };
 
 struct arcov_notes {
+	char *directory;	/* the compiler's working directory, which
+				 * relative paths are relative to (version 2);
+				 * NULL for a version 1 file */
 	size_t nfns;
 	struct arcov_notes_fn *fns;
 };
@@ -69,7 +74,7 @@ struct arcov_notes {
  * @err:   optional error detail
  *
  * Accepts exactly the grammar of notes-format.md §2 in its canonical
- * spelling (no leading zeros, no needless escapes), version 1 only, with
+ * spelling (no leading zeros, no needless escapes), versions 1 and 2, with
  * NBLOCKS >= 2 statement counts, zero at entry and exit, and every block
  * number below NBLOCKS.  Nothing is allocated for a block count before the
  * statements line has shown that many counts.
@@ -87,6 +92,12 @@ int arcov_notes_read(struct arcov_notes *notes, const void *data,
  */
 ssize_t arcov_notes_write(const struct arcov_notes *notes, void *buf,
 			  size_t cap);
+
+/**
+ * arcov_notes_set_directory - record @dir as the compile directory, which
+ * makes the file version 2.  Copies @dir.  Returns 0 or ARCOV_ENOMEM.
+ */
+int arcov_notes_set_directory(struct arcov_notes *notes, const char *dir);
 
 /**
  * arcov_notes_add_fn - append a function to @notes.

@@ -41,5 +41,6 @@
 #include "memmodel.h"
 #include "langhooks.h"
 #include "toplev.h"
+#include "opts.h"
 
 #endif

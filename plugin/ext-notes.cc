@@ -127,9 +127,14 @@ fail:
 void ap_ext_write(const char *path)
 {
 	struct arcov_err err;
-	ssize_t size = arcov_notes_write(&ext_notes, NULL, 0);
+	ssize_t size;
 	char *text;
 
+	/* Relative paths in the notes are relative to this (§2), as the
+	 * .gcno's compilation directory is for gcov. */
+	size = arcov_notes_set_directory(&ext_notes, getpwd());
+	if (size == 0)
+		size = arcov_notes_write(&ext_notes, NULL, 0);
 	if (size < 0) {
 		error_at(UNKNOWN_LOCATION, "arcov: cannot encode %qs: %s",
 			 path, arcov_strerror((int)size));

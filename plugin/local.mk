@@ -29,50 +29,105 @@ plugin_arcov_la_LIBADD += -lubsan
 endif
 
 # The GCC plugin directory "make install" links the module into, from
-# configure's --with-gcc-plugin-dir (default: the GCC's own; empty: no
-# link) and overridable ("make install gccplugindir=DIR"); $(DESTDIR)
-# applies to it too, so staged installs work.
+# configure's --with-gcc-plugin-dir (default: the GCC's own, if writable;
+# empty: no link) and overridable ("make install gccplugindir=DIR");
+# $(DESTDIR) applies to it too, so staged installs work.  Without the link
+# -fplugin=arcov does not find the plugin, but arcov.specs and
+# -fplugin=$(pkglibdir)/arcov.so do.
 gccplugindir = $(GCC_PLUGIN_INSTALL_DIR)
+gccpluginlink = $(GCC_PLUGIN_LINK)
 # distcheck must not touch the system GCC: link inside its own prefix.
 AM_DISTCHECK_CONFIGURE_FLAGS = \
 	--with-gcc-plugin-dir=$$dc_install_base/lib/gcc-plugin
 
-install-exec-hook: install-arcov-plugin
+install-exec-hook: install-arcov-plugin install-arcov-ldconfig
+install-data-local: install-arcov-specs install-arcov-pc
 uninstall-hook: uninstall-arcov-plugin
+uninstall-local: uninstall-arcov-specs uninstall-arcov-pc
 
 install-arcov-plugin:
-	test -z '$(gccplugindir)' || { \
-	  $(MKDIR_P) '$(DESTDIR)$(gccplugindir)' && \
-	  rm -f '$(DESTDIR)$(gccplugindir)/arcov.so' && \
-	  $(LN_S) '$(pkglibdir)/arcov.so' '$(DESTDIR)$(gccplugindir)/arcov.so'; }
+	@d='$(DESTDIR)$(gccplugindir)'; \
+	if test -z '$(gccplugindir)'; then :; \
+	elif test -z '$(DESTDIR)' && test '$(gccpluginlink)' = if-writable && \
+	    ! { test -d "$$d" && test -w "$$d"; }; then \
+	  echo "arcov: not linking arcov.so into $$d (cannot write there):"; \
+	  echo "arcov: use -specs=$(pkglibdir)/arcov.specs or" \
+	    "-fplugin=$(pkglibdir)/arcov.so"; \
+	else \
+	  echo " $(LN_S) '$(pkglibdir)/arcov.so' '$$d/arcov.so'"; \
+	  $(MKDIR_P) "$$d" && rm -f "$$d/arcov.so" && \
+	  $(LN_S) '$(pkglibdir)/arcov.so' "$$d/arcov.so"; \
+	fi
 
 uninstall-arcov-plugin:
-	test -z '$(gccplugindir)' || rm -f '$(DESTDIR)$(gccplugindir)/arcov.so'
+	test -z '$(gccplugindir)' || \
+	  { test -h '$(DESTDIR)$(gccplugindir)/arcov.so' && \
+	    rm -f '$(DESTDIR)$(gccplugindir)/arcov.so'; } || :
 
-.PHONY: install-arcov-plugin uninstall-arcov-plugin
+# A library directory the dynamic loader searches through its cache needs
+# ldconfig before a program linked with -larcov finds libarcov.so.
+install-arcov-ldconfig:
+	@if test -z '$(DESTDIR)' && test "`id -u`" = 0 && \
+	    { ldconfig -v -N -X 2>/dev/null | grep -q '^$(libdir):'; }; then \
+	  echo ' ldconfig'; ldconfig; \
+	fi
+
+.PHONY: install-arcov-plugin uninstall-arcov-plugin install-arcov-ldconfig
 
 # arcov.specs: "gcc -specs=$(pkglibdir)/arcov.specs" loads the plugin into
 # cc1 and cc1plus and links libarcov, so one flag does what --coverage
 # does for GCC's own instrumentation.  plugin/arcov-build.specs is the same
-# for the build tree (make demo, tests).
-specsdir = $(pkglibdir)
-specs_DATA = plugin/arcov.specs
+# for the build tree (make demo, tests).  The installed one is written at
+# install time, so "make install prefix=DIR" names DIR.
 noinst_DATA = plugin/arcov-build.specs
-CLEANFILES += plugin/arcov.specs plugin/arcov-build.specs
+CLEANFILES += plugin/arcov-build.specs
 
-# make_specs PLUGIN LIBDIR: the specs text on stdout.
+# make_specs PLUGIN LIBDIR: the specs text on stdout.  Users put the flag
+# in CFLAGS and LDFLAGS alike, so it often comes twice, and next to
+# -fplugin=arcov: every part may be repeated.  The plugin is added unless
+# -fplugin=arcov is given already (cc1 would refuse one plugin by two
+# paths; a path cannot be tested in a spec).  libarcov is appended to the
+# libraries ("+": %rename works only once), so it comes after -lc, which
+# is no matter: the shared libarcov needs libc itself, and a static link
+# puts the libraries in one group.
 make_specs = make_specs() { \
-	printf '%s\n' '*cc1:' "+ -fplugin=$$1" '' '*cc1plus:' \
-	  "+ -fplugin=$$1" '' '%rename lib arcov_lib' '' '*lib:' \
-	  "-L$$2 -rpath $$2 -larcov -lpthread %(arcov_lib)" ''; }
-
-plugin/arcov.specs: Makefile
-	$(AM_V_GEN)$(make_specs); $(MKDIR_P) plugin && \
-	make_specs '$(pkglibdir)/arcov.so' '$(libdir)' > $@-t && mv $@-t $@
+	printf '%s\n' '*cc1:' "+ %{!fplugin=arcov:-fplugin=$$1}" '' \
+	  '*cc1plus:' "+ %{!fplugin=arcov:-fplugin=$$1}" '' '*lib:' \
+	  "+ -L$$2 -rpath $$2 -larcov -lpthread" ''; }
 
 plugin/arcov-build.specs: Makefile
 	$(AM_V_GEN)$(make_specs); $(MKDIR_P) plugin && \
 	make_specs '$(abs_builddir)/plugin/.libs/arcov.so' \
 	  '$(abs_builddir)/runtime/.libs' > $@-t && mv $@-t $@
+
+install-arcov-specs:
+	@$(make_specs); $(MKDIR_P) '$(DESTDIR)$(pkglibdir)' && \
+	echo " make_specs > '$(DESTDIR)$(pkglibdir)/arcov.specs'" && \
+	make_specs '$(pkglibdir)/arcov.so' '$(libdir)' \
+	  > '$(DESTDIR)$(pkglibdir)/arcov.specs'
+
+uninstall-arcov-specs:
+	rm -f '$(DESTDIR)$(pkglibdir)/arcov.specs'
+
+# arcov.pc: libarcov's Cflags and Libs (with the run path the specs link
+# with too), and the plugin and the specs as variables; also written at
+# install time.
+pkgconfigdir = $(libdir)/pkgconfig
+install-arcov-pc:
+	$(MKDIR_P) '$(DESTDIR)$(pkgconfigdir)' && \
+	sed -e 's|[@]prefix[@]|$(prefix)|' \
+	  -e 's|[@]exec_prefix[@]|$(exec_prefix)|' \
+	  -e 's|[@]libdir[@]|$(libdir)|' \
+	  -e 's|[@]includedir[@]|$(includedir)|' \
+	  -e 's|[@]pkglibdir[@]|$(pkglibdir)|' \
+	  -e 's|[@]VERSION[@]|$(VERSION)|' $(srcdir)/arcov.pc.in \
+	  > '$(DESTDIR)$(pkgconfigdir)/arcov.pc'
+
+uninstall-arcov-pc:
+	rm -f '$(DESTDIR)$(pkgconfigdir)/arcov.pc'
+
+EXTRA_DIST += arcov.pc.in
+.PHONY: install-arcov-specs uninstall-arcov-specs install-arcov-pc \
+	uninstall-arcov-pc
 
 EXTRA_DIST += doc/notes-format.md

@@ -12,6 +12,7 @@
 #include "arcov-plugin.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bb.h"
@@ -32,6 +33,33 @@ static char *strip_suffix(const char *name)
 	if (dot && dot > lbasename(s))
 		*dot = '\0';
 	return s;
+}
+
+/*
+ * libtool compiles the PIC object of x.lo into .libs/x.o, and linking a
+ * library or module named x removes .libs/x.* but for *.o and *.gcno; the
+ * non-PIC x.o beside x.lo has notes of its own (calls may be replaced at
+ * run time in PIC code, so the trees differ).  So the files of an object
+ * in a directory named .libs go to its subdirectory arcov, which libtool
+ * leaves alone (doc/notes-format.md §1).  @base is freed or returned.
+ */
+static char *outside_libtool_objdir(char *base)
+{
+	const char *name = lbasename(base);
+	size_t dirlen = (size_t)(name - base);
+	char *dir, *moved;
+
+	if (dirlen < 6 || strncmp(name - 6, ".libs/", 6) ||
+	    (dirlen > 6 && !IS_DIR_SEPARATOR(name[-7])))
+		return base;
+	dir = concat("", base, NULL);
+	strcpy(dir + dirlen, "arcov");
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		warning(0, "arcov: cannot create %qs: %m", dir);
+	moved = concat(dir, "/", name, NULL);
+	free(dir);
+	free(base);
+	return moved;
 }
 
 /**
@@ -56,7 +84,7 @@ const char *ap_notes_base(void)
 		notes_base = concat(ap_opts.dir, "/", lbasename(base), NULL);
 		free(base);
 	} else {
-		notes_base = base;
+		notes_base = outside_libtool_objdir(base);
 	}
 	return notes_base;
 }

@@ -17,6 +17,10 @@ int plugin_is_GPL_compatible;
 struct ap_options ap_opts;
 
 static regex_t opt_filter, opt_exclude;
+/* The patterns as given, so that a repeated flag is not an error. */
+static const char *opt_filter_text, *opt_exclude_text;
+/* "single" given: plain increments even under -pthread. */
+static bool opt_single;
 static uint32_t counters_used;
 /* Each function GCC lowered and its place in that order, the order the
  * notes list the functions in; sorted by uid once the lowering is over. */
@@ -31,10 +35,12 @@ static bool unit_done;
 
 static const char help_text[] =
 	"dir=DIR        write notes (.bb, .bbg) and record data (.da) in DIR\n"
-	"atomic         count with relaxed atomic increments (threads)\n"
+	"atomic         count with relaxed atomic increments (the default\n"
+	"               with -pthread)\n"
+	"single         count with plain increments, also with -pthread\n"
 	"filter=REGEX   instrument only functions whose source file matches\n"
 	"exclude=REGEX  do not instrument functions whose source file matches\n"
-	"help           print this list\n";
+	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
 	ARCOV_VERSION,
@@ -223,8 +229,8 @@ static void arcov_finish(void *gcc_data, void *user_data)
 	ap_ext_release();
 }
 
-static bool compile_regex(regex_t *re, bool *have, const char *plugin,
-			  const struct plugin_argument *arg)
+static bool compile_regex(regex_t *re, bool *have, const char **text,
+			  const char *plugin, const struct plugin_argument *arg)
 {
 	char msg[256];
 	int rc;
@@ -234,6 +240,10 @@ static bool compile_regex(regex_t *re, bool *have, const char *plugin,
 		      plugin, arg->key);
 		return false;
 	}
+	/* Flags put in CFLAGS and LDFLAGS reach cc1 twice in a one-step
+	 * build: the same pattern again is no conflict. */
+	if (*have && !strcmp(*text, arg->value))
+		return true;
 	if (*have) {
 		error("arcov: %<-fplugin-arg-%s-%s%> given twice", plugin,
 		      arg->key);
@@ -247,17 +257,18 @@ static bool compile_regex(regex_t *re, bool *have, const char *plugin,
 		return false;
 	}
 	*have = true;
+	*text = arg->value;
 	return true;
 }
 
 static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 {
 	if (!strcmp(arg->key, "filter"))
-		return compile_regex(&opt_filter, &ap_opts.have_filter, plugin,
-				     arg);
+		return compile_regex(&opt_filter, &ap_opts.have_filter,
+				     &opt_filter_text, plugin, arg);
 	if (!strcmp(arg->key, "exclude"))
 		return compile_regex(&opt_exclude, &ap_opts.have_exclude,
-				     plugin, arg);
+				     &opt_exclude_text, plugin, arg);
 	if (!strcmp(arg->key, "dir")) {
 		if (!arg->value || !*arg->value) {
 			error("arcov: %<-fplugin-arg-%s-dir%> needs a directory",
@@ -268,7 +279,8 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		return true;
 	}
 	if (arg->value) {
-		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "help"))
+		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "single") &&
+		    strcmp(arg->key, "help"))
 			goto unknown;
 		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
 		      arg->key);
@@ -278,15 +290,45 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		ap_opts.atomic = true;
 		return true;
 	}
+	if (!strcmp(arg->key, "single")) {
+		opt_single = true;
+		return true;
+	}
 	if (!strcmp(arg->key, "help")) {
-		fprintf(stderr, "options of the arcov plugin "
-			"(-fplugin-arg-%s-OPTION):\n%s", plugin, help_text);
+		/* Like cc1 --help=...: the list on stdout, then cc1 ends
+		 * without compiling (the driver still assembles its empty
+		 * output, and the status is 0). */
+		printf("options of the arcov plugin (-fplugin-arg-%s-OPTION):\n"
+		       "%s", plugin, help_text);
+		fflush(stdout);
+		exit_after_options = true;
 		return true;
 	}
 unknown:
 	error("arcov: unknown option %<-fplugin-arg-%s-%s%>; "
 	      "%<-fplugin-arg-%s-help%> lists the options", plugin, arg->key,
 	      plugin);
+	return false;
+}
+
+/*
+ * Was the program compiled with -pthread?  The driver passes it to cc1
+ * as -D_REENTRANT, and GCC makes its own --coverage counters atomic then
+ * (-fprofile-update=prefer-atomic); so does arcov, as a threaded program
+ * would otherwise lose counts.  A separate preprocessing step
+ * (-save-temps, a .i file) hides it: "atomic" then says so.
+ */
+static bool pthread_given(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < save_decoded_options_count; i++) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+
+		if (o->opt_index == OPT_D && o->arg &&
+		    !strcmp(o->arg, "_REENTRANT"))
+			return true;
+	}
 	return false;
 }
 
@@ -322,8 +364,16 @@ int plugin_init(struct plugin_name_args *info,
 	}
 	for (i = 0; i < info->argc; i++)
 		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
+	if (ap_opts.atomic && opt_single) {
+		error("arcov: %<-fplugin-arg-%s-atomic%> and "
+		      "%<-fplugin-arg-%s-single%> contradict each other",
+		      info->base_name, info->base_name);
+		ok = false;
+	}
 	if (!ok)
 		return 1;
+	if (!opt_single && pthread_given())
+		ap_opts.atomic = true;
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &arcov_info);
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 			  (void *)arcov_roots);

@@ -95,6 +95,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-recursion.sh \
 	testsuite/e2e/e2e-jump.sh \
 	testsuite/e2e/e2e-threads.sh \
+	testsuite/e2e/e2e-pthread.sh \
 	testsuite/e2e/e2e-except.sh \
 	testsuite/e2e/e2e-lost.sh \
 	testsuite/e2e/e2e-dlopen.sh \
@@ -206,3 +207,27 @@ testsuite_export_test_webgrind_LDADD = tools/libarcovtools.la $(UNIT_LDADD) \
 testsuite_export_wgcheck_SOURCES = testsuite/export/wgcheck.c
 EXTRA_DIST += $(EXPORT_TESTS) testsuite/export/lib.sh \
 	testsuite/export/calltree.c testsuite/export/cxx.cc
+
+## ---- drop-in for real build systems (issue 11) ----
+# The project in testsuite/buildsys/proj built out of tree by autotools
+# and libtool, CMake, meson and a hand-written Makefile with the specs in
+# the compiler and linker flags (each skipped when its tools are missing);
+# the specs repeated and mixed with -fplugin; make install to a prefix.
+BUILDSYS_TESTS = \
+	testsuite/buildsys/specs.sh \
+	testsuite/buildsys/autotools.sh \
+	testsuite/buildsys/cmake.sh \
+	testsuite/buildsys/meson.sh \
+	testsuite/buildsys/make.sh \
+	testsuite/buildsys/install.sh
+TESTS += $(BUILDSYS_TESTS)
+EXTRA_DIST += $(BUILDSYS_TESTS) testsuite/buildsys/lib.sh \
+	testsuite/buildsys/proj/CMakeLists.txt \
+	testsuite/buildsys/proj/Makefile.am \
+	testsuite/buildsys/proj/configure.ac \
+	testsuite/buildsys/proj/hand.mk \
+	testsuite/buildsys/proj/meson.build \
+	testsuite/buildsys/proj/lib/core/counter.c \
+	testsuite/buildsys/proj/lib/core/counter.h \
+	testsuite/buildsys/proj/lib/mod/plug.c \
+	testsuite/buildsys/proj/src/app/main.c

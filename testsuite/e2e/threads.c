@@ -4,7 +4,9 @@
 #include <stdio.h>
 
 #define THREADS 4
+#ifndef ITERS	/* e2e-pthread.sh: 2000000 */
 #define ITERS 200000
+#endif
 
 static void *spin(void *arg)	/*@4*/
 {

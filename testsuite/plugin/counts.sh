@@ -26,7 +26,7 @@ check()
 		fail "$name -O$level: cannot solve"
 	expect "$name.$level.txt" "$srcdir/$name.$level.exp"
 	if test -f "$srcdir/$name.$level.notes"; then
-		expect "$name.arcov-notes" "$srcdir/$name.$level.notes"
+		expect_notes "$name.arcov-notes" "$srcdir/$name.$level.notes"
 	fi
 }
 

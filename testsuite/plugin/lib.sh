@@ -41,3 +41,11 @@ expect()
 {
 	diff -u "$2" "$1" || fail "$1 differs from $2"
 }
+
+# expect_notes FILE EXPECTED: the .arcov-notes FILE, written in the current
+# directory, must equal EXPECTED, whose directory line reads @DIR@ for it.
+expect_notes()
+{
+	sed "2s|^directory @DIR@\$|directory $PWD|" "$2" > "$1.exp" || exit 99
+	expect "$1" "$1.exp"
+}

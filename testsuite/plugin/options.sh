@@ -30,9 +30,22 @@ err_is "cc1: error: arcov: '-fplugin-arg-arcov-filter' given twice" \
 err_is "cc1: error: arcov: '-fplugin-arg-arcov-exclude=(': Unmatched ( or \\(" \
 	'-fplugin-arg-arcov-exclude=('
 
-cc "$CC" -fplugin-arg-arcov-help -c loops.c -o help.o 2> help.txt ||
-	fail "help: compilation failed"
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-atomic' and '-fplugin-arg-arcov-single' contradict each other" \
+	-fplugin-arg-arcov-atomic -fplugin-arg-arcov-single
+# Flags in CFLAGS and LDFLAGS reach cc1 twice: the same pattern is fine.
+cc "$CC" -fplugin-arg-arcov-filter=loops -fplugin-arg-arcov-filter=loops \
+	-fplugin-arg-arcov-atomic -fplugin-arg-arcov-atomic \
+	-c loops.c -o twice.o || fail "repeated options refused"
+test -s twice.bbg || fail "repeated options: twice.bbg empty"
+
+# help: the list on stdout, and cc1 stops as with --help=...: status 0,
+# nothing compiled (the driver assembles the empty output), no notes.
+cc "$CC" -fplugin-arg-arcov-help -c loops.c -o help.o > help.txt ||
+	fail "help: exit status $?"
 grep -q '^filter=REGEX' help.txt || fail "help: no filter= in $(cat help.txt)"
+grep -q '^single ' help.txt || fail "help: no single in $(cat help.txt)"
+test -f help.bb && fail "help: the unit was compiled"
+nm help.o 2> /dev/null | grep -q . && fail "help: help.o is not empty"
 
 # auxbase: -c -o DIR/OUT.o gives DIR/OUT.*; no -o gives the source's base
 # name in the current directory, also when compiling and linking at once.
@@ -51,6 +64,23 @@ test -s loops.bb && test -s loops.bbg || fail "link mode: no loops.bb{,g}"
 echo stale > sub/named.da
 cc "$CC" -c loops.c -o sub/named.o || fail "-o sub/named.o again"
 test ! -e sub/named.da || fail "stale sub/named.da kept"
+
+# libtool's PIC objects, .libs/x.o: the files go to .libs/arcov, which
+# libtool's link mode does not clean (doc/notes-format.md §1).
+mkdir -p lt/.libs
+cc "$CC" -fPIC -c loops.c -o lt/.libs/loops.o || fail "-o lt/.libs/loops.o"
+test -s lt/.libs/arcov/loops.bb && test -s lt/.libs/arcov/loops.bbg &&
+	test -s lt/.libs/arcov/loops.arcov-notes ||
+	fail "no lt/.libs/arcov/loops.{bb,bbg,arcov-notes}"
+test -e lt/.libs/loops.bb && fail "lt/.libs/loops.bb written"
+objcopy --dump-section .arcov_notes=section.bin lt/.libs/loops.o copy.o ||
+	fail "no .arcov_notes section in lt/.libs/loops.o"
+tr '\000' '\n' < section.bin | grep -qx "$cwd/lt/.libs/arcov/loops.da" ||
+	fail "lt/.libs/loops.o: .da not in lt/.libs/arcov"
+mkdir -p lt/my.libs
+cc "$CC" -c loops.c -o lt/my.libs/loops.o || fail "-o lt/my.libs/loops.o"
+test -s lt/my.libs/loops.bb ||
+	fail "lt/my.libs taken for a libtool directory"
 
 # dir=: notes there, and the object names them (and the .da) absolutely.
 mkdir -p notes
@@ -81,8 +111,9 @@ test -s some.bbg || fail "exclude=: some.bbg empty"
 printf 'int g(void), h(void);\n%s\n' \
 	'int main(void) { int (*f)(void) = g; return f() + h(); }' > t.c
 cc "$CC" -O2 -c t.c || fail "t.c"
-printf '%s\n' 'arcov-notes 1' 'function main 12 5' 'source 2 2 t.c' \
-	'statements 0 2 1 2 0' 'call 1 2 *' 'call 2 2 h' 'end' > t.exp
+printf '%s\n' 'arcov-notes 2' "directory $PWD" 'function main 12 5' \
+	'source 2 2 t.c' 'statements 0 2 1 2 0' 'call 1 2 *' 'call 2 2 h' \
+	'end' > t.exp
 expect t.arcov-notes t.exp
 
 # exec functions go to libarcov's wrappers, which write the counts first.

@@ -19,6 +19,11 @@
 	"end\n"					/* 91, 95 bytes in all */
 #define EXAMPLE HEADER EXAMPLE_FN
 
+/* Version 2: the compile directory after the header. */
+#define HEADER2 "arcov-notes 2\n"		/*  0 */ \
+	"directory /home/u/my\\040build\n"	/* 14 */
+#define EXAMPLE2 HEADER2 EXAMPLE_FN		/* function at 44 */
+
 /* Every kind of line and field at its limits: escapes, empty strings, the
  * largest numbers, dropped edges of both kinds. */
 #define EDGY_FN \
@@ -113,9 +118,50 @@ static void test_example_read(void **state)
 	check_call(&fn->calls[0], 1, 2, NULL);
 	check_call(&fn->calls[1], 2, 2, "h");
 	assert_int_equal(fn->ndropped, 0);
+	assert_null(notes.directory);
 	arcov_notes_free(&notes);
 	assert_int_equal(notes.nfns, 0);
 	assert_null(notes.fns);
+}
+
+/* Version 2 records the compile directory; the writer builds it back. */
+static void test_directory(void **state)
+{
+	struct arcov_notes notes = { 0 };
+	char *out;
+	size_t len;
+
+	load(&notes, EXAMPLE2);
+	assert_string_equal(notes.directory, "/home/u/my build");
+	assert_int_equal(notes.nfns, 1);
+	assert_int_equal(notes.fns[0].offset, 44);
+	assert_string_equal(notes.fns[0].source, "t.c");
+	arcov_notes_free(&notes);
+	assert_null(notes.directory);
+
+	assert_int_equal(arcov_notes_set_directory(&notes, "/tmp"), 0);
+	assert_int_equal(arcov_notes_set_directory(&notes, "/home/u/my build"),
+			 0);
+	out = store(&notes, &len);
+	assert_text(out, len, HEADER2);
+	free(out);
+	assert_int_equal(arcov_notes_add_fn(&notes, "main", 12, 5, "t.c"), 0);
+	notes.fns[0].first_line = 2;
+	notes.fns[0].last_line = 2;
+	notes.fns[0].statements[1] = 2;
+	notes.fns[0].statements[2] = 1;
+	notes.fns[0].statements[3] = 2;
+	assert_int_equal(arcov_notes_add_call(&notes.fns[0], 1, 2, NULL), 0);
+	assert_int_equal(arcov_notes_add_call(&notes.fns[0], 2, 2, "h"), 0);
+	out = store(&notes, &len);
+	assert_text(out, len, EXAMPLE2);
+	free(out);
+	arcov_notes_free(&notes);
+
+	/* an empty directory is a field string like any other */
+	load(&notes, "arcov-notes 2\ndirectory \\000\n");
+	assert_string_equal(notes.directory, "");
+	arcov_notes_free(&notes);
 }
 
 /* The model a writer builds gives §2's text. */
@@ -251,6 +297,10 @@ static void test_round_trips(void **state)
 	check_round_trip(HEADER EXAMPLE_FN EDGY_FN EXAMPLE_FN);
 	check_round_trip(HEADER "function f 0 2\nsource 0 0 f.c\n"
 			 "statements 0 0\nabnormal 1 0\nend\n");
+	check_round_trip(HEADER2);
+	check_round_trip(EXAMPLE2);
+	check_round_trip(HEADER2 EXAMPLE_FN EDGY_FN EXAMPLE_FN);
+	check_round_trip("arcov-notes 2\ndirectory \\000\n" EDGY_FN);
 }
 
 /*
@@ -258,10 +308,9 @@ static void test_round_trips(void **state)
  * that end after the header or after an "end" line: those are complete
  * files of fewer functions, and must read as such.
  */
-static void test_truncations(void **state)
+static void check_truncations(const char *text, const char *header)
 {
-	static const char text[] = HEADER EXAMPLE_FN EDGY_FN EXAMPLE_FN;
-	size_t size = sizeof text - 1, cut, complete = 0;
+	size_t size = strlen(text), cut, complete = 0;
 
 	for (cut = 0; cut <= size; cut++) {
 		struct arcov_notes notes = { 0 };
@@ -273,7 +322,7 @@ static void test_truncations(void **state)
 		memcpy(copy, text, cut);
 		rc = arcov_notes_read(&notes, copy, cut, "t.notes", &err);
 		free(copy);
-		if (cut == strlen(HEADER) ||
+		if (cut == strlen(header) ||
 		    (cut >= 4 && !memcmp(text + cut - 4, "end\n", 4))) {
 			if (rc)
 				fail_msg("prefix of %zu bytes: %s", cut,
@@ -291,6 +340,12 @@ static void test_truncations(void **state)
 		arcov_notes_free(&notes);
 	}
 	assert_int_equal(complete, 4);
+}
+
+static void test_truncations(void **state)
+{
+	check_truncations(HEADER EXAMPLE_FN EDGY_FN EXAMPLE_FN, HEADER);
+	check_truncations(HEADER2 EXAMPLE_FN EDGY_FN EXAMPLE_FN, HEADER2);
 }
 
 /* Read @n bytes of @text from an exact-size copy; require error @code
@@ -335,10 +390,23 @@ static void test_truncation_messages(void **state)
 
 static void test_bad_header(void **state)
 {
-	expect_error("arcov-notes 2\n", ARCOV_EMAGIC,
-		     "t.notes: offset 12: version 2, only 1 is known");
+	expect_error("arcov-notes 3\n", ARCOV_EMAGIC,
+		     "t.notes: offset 12: version 3, only 1 and 2 are known");
 	expect_error("arcov-notes 0\n" EXAMPLE_FN, ARCOV_EMAGIC,
-		     "t.notes: offset 12: version 0, only 1 is known");
+		     "t.notes: offset 12: version 0, only 1 and 2 are known");
+	/* version 2 must name the directory, version 1 must not */
+	expect_error("arcov-notes 2\n", ARCOV_ETRUNC,
+		     "t.notes: offset 14: missing directory line");
+	expect_error("arcov-notes 2\n" EXAMPLE_FN, ARCOV_EFORMAT,
+		     "t.notes: offset 14: expected a directory line");
+	expect_error("arcov-notes 2\ndirectory\n", ARCOV_EFORMAT,
+		     "t.notes: offset 23: missing directory");
+	expect_error("arcov-notes 2\ndirectory /a b\n", ARCOV_EFORMAT,
+		     "t.notes: offset 26: unexpected text after directory");
+	expect_error("arcov-notes 2\ndirectory /a", ARCOV_ETRUNC,
+		     "t.notes: offset 14: line not ended by a newline");
+	expect_error(HEADER "directory /a\n", ARCOV_EFORMAT,
+		     "t.notes: offset 14: expected a function line");
 	expect_error("arcov-notes 01\n", ARCOV_EFORMAT,
 		     "t.notes: offset 12: version has a leading zero");
 	expect_error("arcov-notes 1 \n", ARCOV_EFORMAT,
@@ -580,6 +648,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_example_read),
 		cmocka_unit_test(test_example_write),
+		cmocka_unit_test(test_directory),
 		cmocka_unit_test(test_header_only),
 		cmocka_unit_test(test_escapes),
 		cmocka_unit_test(test_all_bytes),

@@ -116,7 +116,8 @@ static char *resolve_path(const struct arcov_modern *m, const char *name,
 static const char *compile_dir(const struct arcov_modern *m,
 			       const struct arcov_obj *obj)
 {
-	(void)obj;
+	if (obj->notes_rc == 0 && obj->notes.directory)
+		return obj->notes.directory;
 	return m->cwd;
 }
 

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Four threads run one loop 2,000,000 times each (threads.c), built as
+# threaded programs are: -pthread and no plugin option.  gcc --coverage
+# makes its counters atomic under -pthread; so must arcov, with -fplugin=
+# and with the specs alike, or increments are lost.  "single" forces
+# plain ones.
+. "$top_srcdir/testsuite/e2e/lib.sh"
+
+# locked OBJ: the number of locked instructions in OBJ.
+locked()
+{
+	objdump -d "$1" | grep -c '	lock ' || :
+}
+
+# every_increment: the loop's body ran 4 x 2,000,000 times.
+every_increment()
+{
+	lines threads.c
+	expect_line threads.c "$(grep -n 'sink += ' "$srcdir/threads.c" |
+		cut -d: -f1)" 8000000
+}
+
+build_gcc threads.c -pthread -DITERS=2000000
+build_arcov threads.c -O0 -pthread -DITERS=2000000
+run_both
+every_increment
+compare_gcov threads.c
+test "$(locked "$tmp/arcov/threads.o")" -gt 0 ||
+	fail "-pthread: no atomic increments"
+
+# The specs, compiling and linking in one step.  (At -O0 every increment
+# is a load and a store: plain ones lose counts at once.)
+(cd "$tmp/arcov" && rm -f threads.o threads.da prog &&
+ env $compile_env $CC $SAN_FLAGS -specs="$builddir/plugin/arcov-build.specs" \
+	-O0 -pthread -DITERS=2000000 threads.c -o prog) \
+	> "$tmp/build.log" 2>&1 ||
+	fail "building with the specs: $(cat "$tmp/build.log")"
+run_arcov
+every_increment
+
+# single: plain increments, which this program has no other use for.
+build_arcov threads.c -O2 -pthread -fplugin-arg-arcov-single
+test "$(locked "$tmp/arcov/threads.o")" = 0 ||
+	fail "single: atomic increments left"
+pass
