@@ -104,10 +104,9 @@ $(cat "$tmp/marks.diff")"
 # by an absolute path that exists, and nothing else (no compiler probe:
 # CMake's CMakeCCompilerId.c, meson's sanitycheckc.c, configure's
 # conftest.c), and genhtml renders the tracefile.  Every failed assertion
-# is listed.  Only with ARCOV_TEST_REPORTER_PATHS=1.
+# is listed.
 reporter_paths()
 {
-	test "${ARCOV_TEST_REPORTER_PATHS:-0}" = 1 || return 0
 	mkdir -p "$tmp/else/where" && cd "$tmp/else/where" || exit 99
 	"$arcov" -n "$tmp/build" --lcov="$tmp/cov.info" > arcov.out 2>&1 ||
 		fail "arcov $tmp/build --lcov: $(cat arcov.out)"
