@@ -1,4 +1,5 @@
-/* fileio.c -- whole-file reads and atomic replacement. */
+/* fileio.c -- whole-file reads and atomic replacement (fileio.h says
+ * what they promise and how writers take turns). */
 #include <config.h>
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fileio.h"
@@ -21,45 +23,46 @@ static int read_failed(const char *path, struct arcov_err *err)
 	return ARCOV_EIO;
 }
 
-/* Read all of @fd, open on @path, and close it. */
-static int slurp_fd(int fd, const char *path, unsigned char **data,
-		    size_t *size, struct arcov_err *err)
+static int not_regular(const char *path, struct arcov_err *err)
 {
+	arcov_errf(err, ARCOV_EIO, path, -1, "not a regular file");
+	errno = EINVAL;
+	return ARCOV_EIO;
+}
+
+/* Read the regular file open on @fd, no more than its size, and close
+ * it.  Never blocks: a FIFO or device is refused before any read. */
+static int read_fd(int fd, const char *path, unsigned char **data,
+		   size_t *size, struct arcov_err *err)
+{
+	unsigned char *buf;
 	struct stat st;
-	unsigned char *buf = NULL;
-	size_t cap, len = 0;
+	size_t len = 0, cap;
 	ssize_t n;
 	int saved;
 
 	if (fstat(fd, &st) < 0)
 		goto fail_close;
-	/* The size is a hint only: the file may grow or be a pipe. */
-	cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
-	buf = malloc(cap);
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return not_regular(path, err);
+	}
+	cap = (size_t)st.st_size;
+	buf = malloc(cap ? cap : 1);
 	if (!buf) {
 		close(fd);
 		return arcov_errf(err, ARCOV_ENOMEM, path, -1, "out of memory");
 	}
-	for (;;) {
-		if (len == cap) {
-			unsigned char *bigger = realloc(buf, cap * 2);
-
-			if (!bigger) {
-				free(buf);
-				close(fd);
-				return arcov_errf(err, ARCOV_ENOMEM, path, -1,
-						  "out of memory");
-			}
-			buf = bigger;
-			cap *= 2;
-		}
+	while (len < cap) {
 		n = read(fd, buf + len, cap - len);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
-			goto fail_free;
+		if (n < 0) {
+			free(buf);
+			goto fail_close;
+		}
 		if (n == 0)
-			break;
+			break;	/* shrunk since fstat: take what is there */
 		len += (size_t)n;
 	}
 	close(fd);
@@ -67,8 +70,6 @@ static int slurp_fd(int fd, const char *path, unsigned char **data,
 	*size = len;
 	return 0;
 
-fail_free:
-	free(buf);
 fail_close:
 	saved = errno;
 	close(fd);
@@ -76,29 +77,36 @@ fail_close:
 	return read_failed(path, err);
 }
 
+int arcov_file_read(const char *path, int flags, unsigned char **data,
+		    size_t *size, struct arcov_err *err)
+{
+	int oflags = O_RDONLY | O_NONBLOCK | O_CLOEXEC, fd;
+
+	if (flags & ARCOV_FILE_NOFOLLOW)
+		oflags |= O_NOFOLLOW;
+	fd = open(path, oflags);
+	if (fd < 0 && errno == ENOENT && (flags & ARCOV_FILE_OPTIONAL)) {
+		*data = NULL;
+		*size = 0;
+		return 0;
+	}
+	if (fd < 0 && errno == ELOOP && (flags & ARCOV_FILE_NOFOLLOW))
+		return not_regular(path, err);
+	if (fd < 0)
+		return read_failed(path, err);
+	return read_fd(fd, path, data, size, err);
+}
+
 int arcov_file_slurp(const char *path, unsigned char **data, size_t *size,
 		     struct arcov_err *err)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return read_failed(path, err);
-	return slurp_fd(fd, path, data, size, err);
+	return arcov_file_read(path, 0, data, size, err);
 }
 
 int arcov_file_slurp_optional(const char *path, unsigned char **data,
 			      size_t *size, struct arcov_err *err)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0 && errno == ENOENT) {
-		*data = NULL;
-		*size = 0;
-		return 0;
-	}
-	if (fd < 0)
-		return read_failed(path, err);
-	return slurp_fd(fd, path, data, size, err);
+	return arcov_file_read(path, ARCOV_FILE_OPTIONAL, data, size, err);
 }
 
 static int write_all(int fd, const unsigned char *p, size_t n)
@@ -116,46 +124,255 @@ static int write_all(int fd, const unsigned char *p, size_t n)
 	return 0;
 }
 
+/* Create every missing directory above the file @path; a failure shows
+ * when the file itself is created. */
+static void make_parents(char *path)
+{
+	char *p;
+
+	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		mkdir(path, 0777);
+		*p = '/';
+	}
+}
+
+/* Write-lock the whole file open on @fd without waiting.  Locks of open
+ * file descriptions conflict even within one process and survive the
+ * closing of other descriptors; kernels without them get POSIX locks. */
+static int lock_fd(int fd)
+{
+	struct flock fl = {
+		.l_type = F_WRLCK,
+		.l_whence = SEEK_SET,
+		.l_start = 0,
+		.l_len = 0,
+	};
+
+#ifdef F_OFD_SETLK
+	if (!fcntl(fd, F_OFD_SETLK, &fl))
+		return 0;
+	if (errno != EINVAL)
+		return -1;
+#endif
+	return fcntl(fd, F_SETLK, &fl);
+}
+
+/* Whether @path still names the file open on @fd. */
+static int still_named(int fd, const char *path)
+{
+	struct stat a, b;
+
+	return !fstat(fd, &a) && !lstat(path, &b) && a.st_dev == b.st_dev &&
+	       a.st_ino == b.st_ino;
+}
+
+/*
+ * Try once to take the lock: 1 taken (tx->fd set), 0 held by a live
+ * writer, -1 error (errno set).  A lock file that is not locked belongs
+ * to a writer that died: it is removed under its own lock and only while
+ * it still has the name, so two writers never remove each other's.
+ */
+static int try_lock(struct arcov_file_tx *tx)
+{
+	struct stat st;
+	int fd;
+
+	fd = open(tx->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		  0600);
+	if (fd >= 0) {
+		/* Between open() and the lock, a writer may have judged
+		 * the new file stale and removed it: then start again. */
+		if (!lock_fd(fd) && still_named(fd, tx->tmp)) {
+			tx->fd = fd;
+			return 1;
+		}
+		close(fd);
+		return 0;
+	}
+	if (errno != EEXIST)
+		return -1;
+	fd = open(tx->tmp, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : errno == EACCES ? 0 : -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EEXIST;
+		return -1;
+	}
+	if (!lock_fd(fd) && still_named(fd, tx->tmp))
+		unlink(tx->tmp);
+	close(fd);
+	return 0;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void nap_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
+		     unsigned wait_ms, struct arcov_err *err)
+{
+	size_t plen = strlen(path);
+	long long deadline = now_ms() + wait_ms;
+	long delay = 1, left;
+	int parents = flags & ARCOV_FILE_PARENTS, rc, tries = 0;
+
+	tx->fd = -1;
+	tx->path = strdup(path);
+	tx->tmp = malloc(plen + sizeof ".tmp");
+	if (!tx->path || !tx->tmp) {
+		arcov_file_abort(tx);
+		return arcov_errf(err, ARCOV_ENOMEM, path, -1, "out of memory");
+	}
+	memcpy(tx->tmp, path, plen);
+	memcpy(tx->tmp + plen, ".tmp", sizeof ".tmp");
+	for (;;) {
+		rc = try_lock(tx);
+		if (rc > 0)
+			return 0;
+		if (rc < 0 && errno == ENOENT && parents) {
+			make_parents(tx->tmp);
+			parents = 0;
+			continue;
+		}
+		if (rc < 0) {
+			rc = errno;
+			if (rc == EEXIST)
+				arcov_errf(err, ARCOV_EIO, path, -1,
+					   "cannot write: %s is not a regular file",
+					   tx->tmp);
+			else
+				arcov_errf(err, ARCOV_EIO, path, -1,
+					   "cannot write: %s", strerror(rc));
+			arcov_file_abort(tx);
+			errno = rc;
+			return ARCOV_EIO;
+		}
+		/* A removed stale file or a lost race: try again at once,
+		 * a few times, before waiting. */
+		if (++tries < 3)
+			continue;
+		left = (long)(deadline - now_ms());
+		if (left <= 0)
+			break;
+		nap_ms(delay < left ? delay : left);
+		if (delay < 64)
+			delay *= 2;
+	}
+	arcov_errf(err, ARCOV_EIO, path, -1,
+		   "another writer holds %s (waited %u.%03u s)", tx->tmp,
+		   wait_ms / 1000, wait_ms % 1000);
+	arcov_file_abort(tx);
+	errno = EAGAIN;
+	return ARCOV_EIO;
+}
+
+/* The process's umask, read without changing it (umask() would, for an
+ * instant, for every thread of the program); 022 when /proc is missing. */
+static mode_t current_umask(void)
+{
+	char buf[1024];
+	unsigned long mask = 022;
+	ssize_t n;
+	char *p;
+	int fd;
+
+	fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return (mode_t)mask;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return (mode_t)mask;
+	buf[n] = '\0';
+	p = strstr(buf, "\nUmask:");
+	if (p)
+		mask = strtoul(p + 7, NULL, 8);
+	return (mode_t)(mask & 0777);
+}
+
+int arcov_file_commit(struct arcov_file_tx *tx, const void *data, size_t size,
+		      int flags, struct arcov_err *err)
+{
+	struct stat st;
+	mode_t mode;
+	int saved;
+
+	if (!lstat(tx->path, &st)) {
+		if (S_ISDIR(st.st_mode)) {
+			errno = EISDIR;
+			goto fail;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			not_regular(tx->path, err);
+			arcov_file_abort(tx);
+			errno = EINVAL;
+			return ARCOV_EIO;
+		}
+		mode = st.st_mode & 0777;
+	} else if (errno == ENOENT) {
+		mode = 0666 & ~current_umask();
+	} else {
+		goto fail;
+	}
+	if (write_all(tx->fd, data, size) < 0 || fchmod(tx->fd, mode) < 0 ||
+	    ((flags & ARCOV_FILE_FSYNC) && fsync(tx->fd) < 0) ||
+	    rename(tx->tmp, tx->path) < 0)
+		goto fail;
+	/* Renamed: closing releases the lock, and the name is free. */
+	close(tx->fd);
+	tx->fd = -1;
+	free(tx->tmp);
+	tx->tmp = NULL;
+	arcov_file_abort(tx);
+	return 0;
+
+fail:
+	saved = errno;
+	arcov_errf(err, ARCOV_EIO, tx->path, -1, "cannot write: %s",
+		   strerror(saved));
+	arcov_file_abort(tx);
+	errno = saved;
+	return ARCOV_EIO;
+}
+
+void arcov_file_abort(struct arcov_file_tx *tx)
+{
+	int saved = errno;
+
+	if (tx->fd >= 0) {
+		/* Unlinked while still locked, so no other writer can
+		 * remove a new file of the same name instead. */
+		unlink(tx->tmp);
+		close(tx->fd);
+		tx->fd = -1;
+	}
+	free(tx->tmp);
+	free(tx->path);
+	tx->tmp = tx->path = NULL;
+	errno = saved;
+}
+
 int arcov_file_replace(const char *path, const void *data, size_t size,
 		       struct arcov_err *err)
 {
-	size_t plen = strlen(path);
-	char *tmp = malloc(plen + 16);
-	int fd, saved;
+	struct arcov_file_tx tx;
+	int rc;
 
-	if (!tmp)
-		return arcov_errf(err, ARCOV_ENOMEM, path, -1, "out of memory");
-	/* Same directory, so rename() is atomic; mkstemp avoids races with
-	 * other writers of the same path. */
-	memcpy(tmp, path, plen);
-	memcpy(tmp + plen, ".tmp.XXXXXX", 12);
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		goto fail;
-	if (fchmod(fd, 0644) < 0 || write_all(fd, data, size) < 0 ||
-	    fsync(fd) < 0)
-		goto fail_unlink;
-	if (close(fd) < 0) {
-		fd = -1;
-		goto fail_unlink;
-	}
-	if (rename(tmp, path) < 0) {
-		fd = -1;
-		goto fail_unlink;
-	}
-	free(tmp);
-	return 0;
-
-fail_unlink:
-	saved = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	errno = saved;
-fail:
-	saved = errno;
-	arcov_errf(err, ARCOV_EIO, path, -1, "cannot write: %s", strerror(saved));
-	free(tmp);
-	errno = saved;
-	return ARCOV_EIO;
+	rc = arcov_file_begin(&tx, path, 0, ARCOV_FILE_WAIT_MS, err);
+	if (!rc)
+		rc = arcov_file_commit(&tx, data, size, ARCOV_FILE_FSYNC, err);
+	return rc;
 }
