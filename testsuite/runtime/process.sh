@@ -3,11 +3,12 @@
 # recorded exactly once, by the process that made it.
 . "$top_srcdir/testsuite/runtime/lib.sh"
 
-# Counts before the fork are the parent's; the child writes only its own.
+# The parent writes its counts before it forks; both go on from zero,
+# so each count is written once (program summaries fold: 5 + 7 + 11).
 run a:0:5 fork a:1:7 join a:2:11
 expect_da "$tmp/a.da" <<'END'
 block 0 label -
-program 3 23 11
+program 3 23 23
 object 3 23 11
 fn f 1040: 5 7
 fn main 77: 11
