@@ -137,13 +137,14 @@ static void make_parents(char *path)
 	}
 }
 
-/* Write-lock the whole file open on @fd without waiting.  Locks of open
- * file descriptions conflict even within one process and survive the
- * closing of other descriptors; kernels without them get POSIX locks. */
-static int lock_fd(int fd)
+/* Lock the whole file open on @fd (@type F_WRLCK or F_RDLCK) without
+ * waiting.  Locks of open file descriptions conflict even within one
+ * process and survive the closing of other descriptors; kernels without
+ * them get POSIX write locks and no read locks. */
+static int lock_fd(int fd, short type)
 {
 	struct flock fl = {
-		.l_type = F_WRLCK,
+		.l_type = type,
 		.l_whence = SEEK_SET,
 		.l_start = 0,
 		.l_len = 0,
@@ -155,7 +156,7 @@ static int lock_fd(int fd)
 	if (errno != EINVAL)
 		return -1;
 #endif
-	return fcntl(fd, F_SETLK, &fl);
+	return type == F_WRLCK ? fcntl(fd, F_SETLK, &fl) : -1;
 }
 
 /* Whether @path still names the file open on @fd. */
@@ -183,7 +184,7 @@ static int try_lock(struct arcov_file_tx *tx)
 	if (fd >= 0) {
 		/* Between open() and the lock, a writer may have judged
 		 * the new file stale and removed it: then start again. */
-		if (!lock_fd(fd) && still_named(fd, tx->tmp)) {
+		if (!lock_fd(fd, F_WRLCK) && still_named(fd, tx->tmp)) {
 			tx->fd = fd;
 			return 1;
 		}
@@ -200,7 +201,7 @@ static int try_lock(struct arcov_file_tx *tx)
 		errno = EEXIST;
 		return -1;
 	}
-	if (!lock_fd(fd) && still_named(fd, tx->tmp))
+	if (!lock_fd(fd, F_WRLCK) && still_named(fd, tx->tmp))
 		unlink(tx->tmp);
 	close(fd);
 	return 0;
@@ -303,25 +304,6 @@ static mode_t current_umask(void)
 	return (mode_t)(mask & 0777);
 }
 
-/* Read-lock the file open on @fd without waiting; see lock_fd(). */
-static int read_lock_fd(int fd)
-{
-	struct flock fl = {
-		.l_type = F_RDLCK,
-		.l_whence = SEEK_SET,
-		.l_start = 0,
-		.l_len = 0,
-	};
-
-#ifdef F_OFD_SETLK
-	return fcntl(fd, F_OFD_SETLK, &fl);
-#else
-	(void)fd;
-	errno = EINVAL;
-	return -1;
-#endif
-}
-
 /*
  * Put the new contents in place of the old ones open on @old (-1 if
  * none).  rename() over an existing file makes ext4 start writing the
@@ -333,7 +315,7 @@ static int read_lock_fd(int fd)
 static int put_in_place(struct arcov_file_tx *tx, int old, int flags)
 {
 #ifdef RENAME_EXCHANGE
-	if (old >= 0 && !(flags & ARCOV_FILE_FSYNC) && !read_lock_fd(old) &&
+	if (old >= 0 && !(flags & ARCOV_FILE_FSYNC) && !lock_fd(old, F_RDLCK) &&
 	    !renameat2(AT_FDCWD, tx->tmp, AT_FDCWD, tx->path,
 		       RENAME_EXCHANGE)) {
 		if (still_named(old, tx->tmp))
