@@ -35,7 +35,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct dir *d = *state;
-	char path[200];
+	char path[64 + 256 + 2];
 	struct dirent *e;
 	DIR *dir = opendir(d->path);
 
