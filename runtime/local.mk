@@ -55,4 +55,4 @@ RUNTIME_TESTS = \
 	testsuite/runtime/hostile.sh
 TESTS += $(RUNTIME_TESTS)
 EXTRA_DIST += $(RUNTIME_TESTS) testsuite/runtime/lib.sh
-EXTRA_DIST += doc/da-extension.md doc/security.md
+EXTRA_DIST += doc/da-extension.md doc/security.md bench/exit
