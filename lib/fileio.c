@@ -30,57 +30,52 @@ static int not_regular(const char *path, struct arcov_err *err)
 	return ARCOV_EIO;
 }
 
-/* Read the regular file open on @fd, no more than its size, and close
- * it.  Never blocks: a FIFO or device is refused before any read. */
-static int read_fd(int fd, const char *path, unsigned char **data,
-		   size_t *size, struct arcov_err *err)
+/* Read at most @cap bytes (the file's size) of the regular file open on
+ * @fd into a malloc'd buffer; @fd stays open. */
+static int read_regular(int fd, size_t cap, const char *path,
+			unsigned char **data, size_t *size, struct arcov_err *err)
 {
 	unsigned char *buf;
-	struct stat st;
-	size_t len = 0, cap;
+	size_t len = 0;
 	ssize_t n;
 	int saved;
 
-	if (fstat(fd, &st) < 0)
-		goto fail_close;
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		return not_regular(path, err);
-	}
-	cap = (size_t)st.st_size;
 	buf = malloc(cap ? cap : 1);
-	if (!buf) {
-		close(fd);
+	if (!buf)
 		return arcov_errf(err, ARCOV_ENOMEM, path, -1, "out of memory");
-	}
 	while (len < cap) {
 		n = read(fd, buf + len, cap - len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
+			saved = errno;
 			free(buf);
-			goto fail_close;
+			errno = saved;
+			return read_failed(path, err);
 		}
 		if (n == 0)
 			break;	/* shrunk since fstat: take what is there */
 		len += (size_t)n;
 	}
-	close(fd);
 	*data = buf;
 	*size = len;
 	return 0;
+}
 
-fail_close:
-	saved = errno;
+/* Close @fd, keeping errno. */
+static void close_quietly(int fd)
+{
+	int saved = errno;
+
 	close(fd);
 	errno = saved;
-	return read_failed(path, err);
 }
 
 int arcov_file_read(const char *path, int flags, unsigned char **data,
 		    size_t *size, struct arcov_err *err)
 {
-	int oflags = O_RDONLY | O_NONBLOCK | O_CLOEXEC, fd;
+	int oflags = O_RDONLY | O_NONBLOCK | O_CLOEXEC, fd, rc;
+	struct stat st;
 
 	if (flags & ARCOV_FILE_NOFOLLOW)
 		oflags |= O_NOFOLLOW;
@@ -94,7 +89,15 @@ int arcov_file_read(const char *path, int flags, unsigned char **data,
 		return not_regular(path, err);
 	if (fd < 0)
 		return read_failed(path, err);
-	return read_fd(fd, path, data, size, err);
+	if (fstat(fd, &st) < 0)
+		rc = read_failed(path, err);
+	else if (!S_ISREG(st.st_mode))
+		rc = not_regular(path, err);
+	else
+		rc = read_regular(fd, (size_t)st.st_size, path, data, size,
+				  err);
+	close_quietly(fd);
+	return rc;
 }
 
 int arcov_file_slurp(const char *path, unsigned char **data, size_t *size,
@@ -183,8 +186,9 @@ static int try_lock(struct arcov_file_tx *tx)
 		  0600);
 	if (fd >= 0) {
 		/* Between open() and the lock, a writer may have judged
-		 * the new file stale and removed it: then start again. */
-		if (!lock_fd(fd, F_WRLCK) && still_named(fd, tx->tmp)) {
+		 * the new file stale and removed it: then start again.
+		 * Nobody renames it but us, so a link count says enough. */
+		if (!lock_fd(fd, F_WRLCK) && !fstat(fd, &st) && st.st_nlink) {
 			tx->fd = fd;
 			return 1;
 		}
@@ -231,6 +235,8 @@ int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
 	int parents = flags & ARCOV_FILE_PARENTS, rc, tries = 0;
 
 	tx->fd = -1;
+	tx->old = -1;
+	tx->looked = 0;
 	tx->path = strdup(path);
 	tx->tmp = malloc(plen + sizeof ".tmp");
 	if (!tx->path || !tx->tmp) {
@@ -305,25 +311,76 @@ static mode_t current_umask(void)
 }
 
 /*
- * Put the new contents in place of the old ones open on @old (-1 if
- * none).  rename() over an existing file makes ext4 start writing the
- * new data back at once (auto_da_alloc), which costs milliseconds per
- * file; exchanging the two names does not, and is as atomic.  The old
- * contents then carry the lock file's name: read-locked, so no other
- * writer takes them for a dead writer's file, and removed at once.
+ * Look at the file being replaced, once per transaction: keep it open
+ * (never following a link, never blocking) with its size and mode, or
+ * note that it is missing.  Returns 0, 1 when it is not a regular file
+ * (tx->isdir for a directory), or -1 with errno set.
  */
-static int put_in_place(struct arcov_file_tx *tx, int old, int flags)
+static int look(struct arcov_file_tx *tx)
+{
+	struct stat st;
+
+	if (tx->looked)
+		return tx->looked > 1;
+	tx->old = open(tx->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+		       O_CLOEXEC);
+	tx->old_errno = errno;
+	if (tx->old >= 0 ? fstat(tx->old, &st) : lstat(tx->path, &st)) {
+		if (errno != ENOENT)
+			return -1;
+		tx->looked = 1;
+		tx->exists = 0;
+		tx->mode = 0666 & ~current_umask();
+		return 0;
+	}
+	tx->exists = 1;
+	tx->size = (size_t)st.st_size;
+	tx->mode = st.st_mode & 0777;
+	tx->isdir = S_ISDIR(st.st_mode) != 0;
+	tx->looked = S_ISREG(st.st_mode) ? 1 : 2;
+	return tx->looked > 1;
+}
+
+int arcov_file_tx_read(struct arcov_file_tx *tx, unsigned char **data,
+		       size_t *size, struct arcov_err *err)
+{
+	int rc = look(tx);
+
+	if (rc > 0)
+		return not_regular(tx->path, err);
+	if (rc < 0)
+		return read_failed(tx->path, err);
+	if (tx->old >= 0)
+		return read_regular(tx->old, tx->size, tx->path, data, size,
+				    err);
+	if (tx->exists) {
+		errno = tx->old_errno;
+		return read_failed(tx->path, err);
+	}
+	*data = NULL;
+	*size = 0;
+	return 0;
+}
+
+/*
+ * Put the new contents in place of the old ones (open on tx->old, if
+ * any).  rename() over an existing file makes ext4 start writing the new
+ * data back at once (auto_da_alloc), which costs milliseconds per file;
+ * exchanging the two names does not, and is as atomic.  The old contents
+ * then carry the lock file's name: read-locked, so no other writer takes
+ * them for a dead writer's file, and removed at once.
+ */
+static int put_in_place(struct arcov_file_tx *tx, int flags)
 {
 #ifdef RENAME_EXCHANGE
-	if (old >= 0 && !(flags & ARCOV_FILE_FSYNC) && !lock_fd(old, F_RDLCK) &&
+	if (tx->old >= 0 && !(flags & ARCOV_FILE_FSYNC) &&
+	    !lock_fd(tx->old, F_RDLCK) &&
 	    !renameat2(AT_FDCWD, tx->tmp, AT_FDCWD, tx->path,
 		       RENAME_EXCHANGE)) {
-		if (still_named(old, tx->tmp))
-			unlink(tx->tmp);
+		unlink(tx->tmp);
 		return 0;
 	}
 #else
-	(void)old;
 	(void)flags;
 #endif
 	return rename(tx->tmp, tx->path);
@@ -332,50 +389,33 @@ static int put_in_place(struct arcov_file_tx *tx, int old, int flags)
 int arcov_file_commit(struct arcov_file_tx *tx, const void *data, size_t size,
 		      int flags, struct arcov_err *err)
 {
-	struct stat st;
-	mode_t mode;
-	int old, saved;
+	int rc, saved;
 
-	/* The writers' lock keeps the file from changing under us. */
-	old = open(tx->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (old >= 0 ? fstat(old, &st) : lstat(tx->path, &st)) {
-		if (errno != ENOENT)
-			goto fail;
-		mode = 0666 & ~current_umask();
-	} else if (S_ISDIR(st.st_mode)) {
+	rc = look(tx);
+	if (rc > 0 && tx->isdir)
 		errno = EISDIR;
-		goto fail;
-	} else if (!S_ISREG(st.st_mode)) {
+	if (rc > 0 && !tx->isdir) {
 		not_regular(tx->path, err);
-		saved = EINVAL;
-		goto abort;
-	} else {
-		mode = st.st_mode & 0777;
+		arcov_file_abort(tx);
+		errno = EINVAL;
+		return ARCOV_EIO;
 	}
-	if (write_all(tx->fd, data, size) < 0 || fchmod(tx->fd, mode) < 0 ||
+	if (rc || write_all(tx->fd, data, size) < 0 ||
+	    fchmod(tx->fd, tx->mode) < 0 ||
 	    ((flags & ARCOV_FILE_FSYNC) && fsync(tx->fd) < 0) ||
-	    put_in_place(tx, old, flags) < 0)
-		goto fail;
+	    put_in_place(tx, flags) < 0) {
+		saved = errno;
+		arcov_errf(err, ARCOV_EIO, tx->path, -1, "cannot write: %s",
+			   strerror(saved));
+		arcov_file_abort(tx);
+		errno = saved;
+		return ARCOV_EIO;
+	}
 	/* In place: closing releases the lock, and the name is free. */
-	if (old >= 0)
-		close(old);
 	close(tx->fd);
 	tx->fd = -1;
-	free(tx->tmp);
-	tx->tmp = NULL;
 	arcov_file_abort(tx);
 	return 0;
-
-fail:
-	saved = errno;
-	arcov_errf(err, ARCOV_EIO, tx->path, -1, "cannot write: %s",
-		   strerror(saved));
-abort:
-	arcov_file_abort(tx);
-	if (old >= 0)
-		close(old);
-	errno = saved;
-	return ARCOV_EIO;
 }
 
 void arcov_file_abort(struct arcov_file_tx *tx)
@@ -389,6 +429,9 @@ void arcov_file_abort(struct arcov_file_tx *tx)
 		close(tx->fd);
 		tx->fd = -1;
 	}
+	if (tx->old >= 0)
+		close(tx->old);
+	tx->old = -1;
 	free(tx->tmp);
 	free(tx->path);
 	tx->tmp = tx->path = NULL;

@@ -68,6 +68,13 @@ struct arcov_file_tx {
 	char *path;		/* the file to replace */
 	char *tmp;		/* path + ".tmp": the lock and the new data */
 	int fd;			/* open on tmp, write-locked */
+	/* The file being replaced, looked at once (fileio.c, look()). */
+	int looked;		/* 0 not yet, 1 regular or missing, 2 other */
+	int exists, isdir;
+	int old;		/* open on it, or -1 */
+	int old_errno;		/* why it could not be opened */
+	size_t size;		/* its size */
+	unsigned mode;		/* permissions for the new contents */
 };
 
 /**
@@ -79,6 +86,14 @@ struct arcov_file_tx {
  */
 int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
 		     unsigned wait_ms, struct arcov_err *err);
+
+/**
+ * arcov_file_tx_read - read the file being replaced, as arcov_file_read()
+ * with ARCOV_FILE_OPTIONAL | ARCOV_FILE_NOFOLLOW does, keeping it open so
+ * the commit need not look at it again.
+ */
+int arcov_file_tx_read(struct arcov_file_tx *tx, unsigned char **data,
+		       size_t *size, struct arcov_err *err);
 
 /**
  * arcov_file_commit - write @size bytes as the new contents of the file

@@ -193,8 +193,7 @@ static void write_job(struct arcov_rt_job *job,
 		arcov_rt_warn("%s; counts not written", err.msg);
 		return;
 	}
-	rc = arcov_file_read(job->path, ARCOV_FILE_OPTIONAL |
-			     ARCOV_FILE_NOFOLLOW, &data, &size, &err);
+	rc = arcov_file_tx_read(&tx, &data, &size, &err);
 	if (!rc) {
 		if (size)
 			rc = arcov_da_read(&da, data, size, job->path, &err);
