@@ -237,6 +237,7 @@ int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
 	tx->fd = -1;
 	tx->old = -1;
 	tx->looked = 0;
+	tx->umask = NULL;
 	tx->path = strdup(path);
 	tx->tmp = malloc(plen + sizeof ".tmp");
 	if (!tx->path || !tx->tmp) {
@@ -288,7 +289,7 @@ int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
 
 /* The process's umask, read without changing it (umask() would, for an
  * instant, for every thread of the program); 022 when /proc is missing. */
-static mode_t current_umask(void)
+int arcov_file_umask(void)
 {
 	char buf[1024];
 	unsigned long mask = 022;
@@ -298,16 +299,16 @@ static mode_t current_umask(void)
 
 	fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return (mode_t)mask;
+		return (int)mask;
 	n = read(fd, buf, sizeof buf - 1);
 	close(fd);
 	if (n <= 0)
-		return (mode_t)mask;
+		return (int)mask;
 	buf[n] = '\0';
 	p = strstr(buf, "\nUmask:");
 	if (p)
 		mask = strtoul(p + 7, NULL, 8);
-	return (mode_t)(mask & 0777);
+	return (int)(mask & 0777);
 }
 
 /*
@@ -330,7 +331,15 @@ static int look(struct arcov_file_tx *tx)
 			return -1;
 		tx->looked = 1;
 		tx->exists = 0;
-		tx->mode = 0666 & ~current_umask();
+		if (!tx->umask || *tx->umask < 0) {
+			int mask = arcov_file_umask();
+
+			if (tx->umask)
+				*tx->umask = mask;
+			tx->mode = 0666 & ~(unsigned)mask;
+		} else {
+			tx->mode = 0666 & ~(unsigned)*tx->umask;
+		}
 		return 0;
 	}
 	tx->exists = 1;

@@ -75,7 +75,17 @@ struct arcov_file_tx {
 	int old_errno;		/* why it could not be opened */
 	size_t size;		/* its size */
 	unsigned mode;		/* permissions for the new contents */
+	int *umask;		/* NULL: arcov_file_umask() when a file is
+				 * created; else a cache of it, -1 until
+				 * read, for callers creating many files */
 };
+
+/**
+ * arcov_file_umask - the process's umask, read from /proc/self/status
+ * without changing it (umask() would, for an instant, for every thread);
+ * 022 when /proc is not there.
+ */
+int arcov_file_umask(void);
 
 /**
  * arcov_file_begin - take the lock on @path: create @path.tmp exclusively

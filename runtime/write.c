@@ -36,6 +36,7 @@ struct settings {
 	int append;			/* ARCOV_APPEND=1 */
 	int fsync;			/* ARCOV_FSYNC=1 */
 	unsigned wait_ms;		/* ARCOV_LOCK_TIMEOUT, in seconds */
+	int umask;			/* for the files it creates; -1 unread */
 	unsigned char *tail;		/* extension tail holding the label */
 	uint32_t tail_len;
 };
@@ -72,6 +73,7 @@ static void settings_read(struct settings *s)
 	s->append = flag_set("ARCOV_APPEND");
 	s->fsync = flag_set("ARCOV_FSYNC");
 	s->wait_ms = wait_read();
+	s->umask = -1;
 	if (!label || !*label)
 		return;
 	rc = arcov_ext_label_tail(label, &s->tail, &s->tail_len);
@@ -178,7 +180,7 @@ static int merge_and_store(struct arcov_file_tx *tx, struct arcov_da *da,
 /* Write @job; @program is this run's program summary. */
 static void write_job(struct arcov_rt_job *job,
 		      const struct arcov_da_summary *program,
-		      const struct settings *s)
+		      struct settings *s)
 {
 	struct arcov_file_tx tx;
 	struct arcov_da_block rb;
@@ -193,6 +195,7 @@ static void write_job(struct arcov_rt_job *job,
 		arcov_rt_warn("%s; counts not written", err.msg);
 		return;
 	}
+	tx.umask = &s->umask;
 	rc = arcov_file_tx_read(&tx, &data, &size, &err);
 	if (!rc) {
 		if (size)
