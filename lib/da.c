@@ -8,7 +8,6 @@
 #include <config.h>
 
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,23 +30,31 @@ static int rd_count(struct arcov_rd *r, uint32_t *v, const char *what)
 	return rc;
 }
 
-/* One summary triple of the extension block; @who is "program"/"object". */
+/* The field names of one summary triple, for error messages. */
+struct summary_names {
+	const char *arcs, *sum, *max;
+};
+
+static const struct summary_names program_names = {
+	"program arc count", "program sum", "program maximum"
+};
+static const struct summary_names object_names = {
+	"object arc count", "object sum", "object maximum"
+};
+
+/* One summary triple of the extension block.  The names are constants:
+ * every block of every .da the runtime merges passes here. */
 static int rd_summary(struct arcov_rd *r, struct arcov_da_summary *s,
-		      const char *who)
+		      const struct summary_names *names)
 {
-	char what[32];
 	int rc;
 
-	snprintf(what, sizeof what, "%s arc count", who);
-	rc = rd_count(r, &s->arcs, what);
-	if (rc)
-		return rc;
-	snprintf(what, sizeof what, "%s sum", who);
-	rc = arcov_rd_counter(r, &s->sum, what);
-	if (rc)
-		return rc;
-	snprintf(what, sizeof what, "%s maximum", who);
-	return arcov_rd_counter(r, &s->max, what);
+	rc = rd_count(r, &s->arcs, names->arcs);
+	if (!rc)
+		rc = arcov_rd_counter(r, &s->sum, names->sum);
+	if (!rc)
+		rc = arcov_rd_counter(r, &s->max, names->max);
+	return rc;
 }
 
 /*
@@ -136,9 +143,9 @@ static int rd_block(struct arcov_rd *r, struct arcov_da_block *blk)
 		return arcov_rd_fail(r, ARCOV_ETRUNC, ext_at,
 				     "extension length %ld exceeds the %zu bytes left",
 				     (long)ext, arcov_rd_left(r));
-	rc = rd_summary(r, &blk->program, "program");
+	rc = rd_summary(r, &blk->program, &program_names);
 	if (!rc)
-		rc = rd_summary(r, &blk->object, "object");
+		rc = rd_summary(r, &blk->object, &object_names);
 	if (rc)
 		return rc;
 	tail = (size_t)ext - ARCOV_DA_EXT_STD;

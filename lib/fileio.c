@@ -1,4 +1,5 @@
-/* fileio.c -- whole-file reads and atomic replacement. */
+/* fileio.c -- whole-file reads and atomic replacement (fileio.h says
+ * what they promise and how writers take turns). */
 #include <config.h>
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fileio.h"
@@ -21,84 +23,93 @@ static int read_failed(const char *path, struct arcov_err *err)
 	return ARCOV_EIO;
 }
 
-/* Read all of @fd, open on @path, and close it. */
-static int slurp_fd(int fd, const char *path, unsigned char **data,
-		    size_t *size, struct arcov_err *err)
+static int not_regular(const char *path, struct arcov_err *err)
 {
-	struct stat st;
-	unsigned char *buf = NULL;
-	size_t cap, len = 0;
+	arcov_errf(err, ARCOV_EIO, path, -1, "not a regular file");
+	errno = EINVAL;
+	return ARCOV_EIO;
+}
+
+/* Read at most @cap bytes (the file's size) of the regular file open on
+ * @fd into a malloc'd buffer; @fd stays open. */
+static int read_regular(int fd, size_t cap, const char *path,
+			unsigned char **data, size_t *size, struct arcov_err *err)
+{
+	unsigned char *buf;
+	size_t len = 0;
 	ssize_t n;
 	int saved;
 
-	if (fstat(fd, &st) < 0)
-		goto fail_close;
-	/* The size is a hint only: the file may grow or be a pipe. */
-	cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
-	buf = malloc(cap);
-	if (!buf) {
-		close(fd);
+	buf = malloc(cap ? cap : 1);
+	if (!buf)
 		return arcov_errf(err, ARCOV_ENOMEM, path, -1, "out of memory");
-	}
-	for (;;) {
-		if (len == cap) {
-			unsigned char *bigger = realloc(buf, cap * 2);
-
-			if (!bigger) {
-				free(buf);
-				close(fd);
-				return arcov_errf(err, ARCOV_ENOMEM, path, -1,
-						  "out of memory");
-			}
-			buf = bigger;
-			cap *= 2;
-		}
+	while (len < cap) {
 		n = read(fd, buf + len, cap - len);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
-			goto fail_free;
+		if (n < 0) {
+			saved = errno;
+			free(buf);
+			errno = saved;
+			return read_failed(path, err);
+		}
 		if (n == 0)
-			break;
+			break;	/* shrunk since fstat: take what is there */
 		len += (size_t)n;
 	}
-	close(fd);
 	*data = buf;
 	*size = len;
 	return 0;
+}
 
-fail_free:
-	free(buf);
-fail_close:
-	saved = errno;
+/* Close @fd, keeping errno. */
+static void close_quietly(int fd)
+{
+	int saved = errno;
+
 	close(fd);
 	errno = saved;
-	return read_failed(path, err);
+}
+
+int arcov_file_read(const char *path, int flags, unsigned char **data,
+		    size_t *size, struct arcov_err *err)
+{
+	int oflags = O_RDONLY | O_NONBLOCK | O_CLOEXEC, fd, rc;
+	struct stat st;
+
+	if (flags & ARCOV_FILE_NOFOLLOW)
+		oflags |= O_NOFOLLOW;
+	fd = open(path, oflags);
+	if (fd < 0 && errno == ENOENT && (flags & ARCOV_FILE_OPTIONAL)) {
+		*data = NULL;
+		*size = 0;
+		return 0;
+	}
+	if (fd < 0 && errno == ELOOP && (flags & ARCOV_FILE_NOFOLLOW))
+		return not_regular(path, err);
+	if (fd < 0)
+		return read_failed(path, err);
+	if (fstat(fd, &st) < 0)
+		rc = read_failed(path, err);
+	else if (!S_ISREG(st.st_mode))
+		rc = not_regular(path, err);
+	else
+		rc = read_regular(fd, (size_t)st.st_size, path, data, size,
+				  err);
+	close_quietly(fd);
+	return rc;
 }
 
 int arcov_file_slurp(const char *path, unsigned char **data, size_t *size,
 		     struct arcov_err *err)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return read_failed(path, err);
-	return slurp_fd(fd, path, data, size, err);
+	return arcov_file_read(path, 0, data, size, err);
 }
 
 int arcov_file_slurp_optional(const char *path, unsigned char **data,
 			      size_t *size, struct arcov_err *err)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0 && errno == ENOENT) {
-		*data = NULL;
-		*size = 0;
-		return 0;
-	}
-	if (fd < 0)
-		return read_failed(path, err);
-	return slurp_fd(fd, path, data, size, err);
+	return arcov_file_read(path, ARCOV_FILE_OPTIONAL, data, size, err);
 }
 
 static int write_all(int fd, const unsigned char *p, size_t n)
@@ -116,46 +127,334 @@ static int write_all(int fd, const unsigned char *p, size_t n)
 	return 0;
 }
 
+/* Create every missing directory above the file @path; a failure shows
+ * when the file itself is created. */
+static void make_parents(char *path)
+{
+	char *p;
+
+	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		mkdir(path, 0777);
+		*p = '/';
+	}
+}
+
+/* Lock the whole file open on @fd (@type F_WRLCK or F_RDLCK) without
+ * waiting.  Locks of open file descriptions conflict even within one
+ * process and survive the closing of other descriptors; kernels without
+ * them get POSIX write locks and no read locks. */
+static int lock_fd(int fd, short type)
+{
+	struct flock fl = {
+		.l_type = type,
+		.l_whence = SEEK_SET,
+		.l_start = 0,
+		.l_len = 0,
+	};
+
+#ifdef F_OFD_SETLK
+	if (!fcntl(fd, F_OFD_SETLK, &fl))
+		return 0;
+	if (errno != EINVAL)
+		return -1;
+#endif
+	return type == F_WRLCK ? fcntl(fd, F_SETLK, &fl) : -1;
+}
+
+/* Whether @path still names the file open on @fd. */
+static int still_named(int fd, const char *path)
+{
+	struct stat a, b;
+
+	return !fstat(fd, &a) && !lstat(path, &b) && a.st_dev == b.st_dev &&
+	       a.st_ino == b.st_ino;
+}
+
+/*
+ * Try once to take the lock: 1 taken (tx->fd set), 0 held by a live
+ * writer, -1 error (errno set).  A lock file that is not locked belongs
+ * to a writer that died: it is removed under its own lock and only while
+ * it still has the name, so two writers never remove each other's.
+ */
+static int try_lock(struct arcov_file_tx *tx)
+{
+	struct stat st;
+	int fd;
+
+	fd = open(tx->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		  0600);
+	if (fd >= 0) {
+		/* Between open() and the lock, a writer may have judged
+		 * the new file stale and removed it: then start again.
+		 * Nobody renames it but us, so a link count says enough. */
+		if (!lock_fd(fd, F_WRLCK) && !fstat(fd, &st) && st.st_nlink) {
+			tx->fd = fd;
+			return 1;
+		}
+		close(fd);
+		return 0;
+	}
+	if (errno != EEXIST)
+		return -1;
+	fd = open(tx->tmp, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : errno == EACCES ? 0 : -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EEXIST;
+		return -1;
+	}
+	if (!lock_fd(fd, F_WRLCK) && still_named(fd, tx->tmp))
+		unlink(tx->tmp);
+	close(fd);
+	return 0;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void nap_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
+		     unsigned wait_ms, struct arcov_err *err)
+{
+	size_t plen = strlen(path);
+	long long deadline = now_ms() + wait_ms;
+	long delay = 1, left;
+	int parents = flags & ARCOV_FILE_PARENTS, rc, tries = 0;
+
+	tx->fd = -1;
+	tx->old = -1;
+	tx->looked = 0;
+	tx->umask = NULL;
+	tx->path = strdup(path);
+	tx->tmp = malloc(plen + sizeof ".tmp");
+	if (!tx->path || !tx->tmp) {
+		arcov_file_abort(tx);
+		return arcov_errf(err, ARCOV_ENOMEM, path, -1, "out of memory");
+	}
+	memcpy(tx->tmp, path, plen);
+	memcpy(tx->tmp + plen, ".tmp", sizeof ".tmp");
+	for (;;) {
+		rc = try_lock(tx);
+		if (rc > 0)
+			return 0;
+		if (rc < 0 && errno == ENOENT && parents) {
+			make_parents(tx->tmp);
+			parents = 0;
+			continue;
+		}
+		if (rc < 0) {
+			rc = errno;
+			if (rc == EEXIST)
+				arcov_errf(err, ARCOV_EIO, path, -1,
+					   "cannot write: %s is not a regular file",
+					   tx->tmp);
+			else
+				arcov_errf(err, ARCOV_EIO, path, -1,
+					   "cannot write: %s", strerror(rc));
+			arcov_file_abort(tx);
+			errno = rc;
+			return ARCOV_EIO;
+		}
+		/* A removed stale file or a lost race: try again at once,
+		 * a few times, before waiting. */
+		if (++tries < 3)
+			continue;
+		left = (long)(deadline - now_ms());
+		if (left <= 0)
+			break;
+		nap_ms(delay < left ? delay : left);
+		if (delay < 64)
+			delay *= 2;
+	}
+	arcov_errf(err, ARCOV_EIO, path, -1,
+		   "another writer holds %s (waited %u.%03u s)", tx->tmp,
+		   wait_ms / 1000, wait_ms % 1000);
+	arcov_file_abort(tx);
+	errno = EAGAIN;
+	return ARCOV_EIO;
+}
+
+/* The process's umask, read without changing it (umask() would, for an
+ * instant, for every thread of the program); 022 when /proc is missing. */
+int arcov_file_umask(void)
+{
+	char buf[1024];
+	unsigned long mask = 022;
+	ssize_t n;
+	char *p;
+	int fd;
+
+	fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return (int)mask;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return (int)mask;
+	buf[n] = '\0';
+	p = strstr(buf, "\nUmask:");
+	if (p)
+		mask = strtoul(p + 7, NULL, 8);
+	return (int)(mask & 0777);
+}
+
+/*
+ * Look at the file being replaced, once per transaction: keep it open
+ * (never following a link, never blocking) with its size and mode, or
+ * note that it is missing.  Returns 0, 1 when it is not a regular file
+ * (tx->isdir for a directory), or -1 with errno set.
+ */
+static int look(struct arcov_file_tx *tx)
+{
+	struct stat st;
+
+	if (tx->looked)
+		return tx->looked > 1;
+	tx->old = open(tx->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+		       O_CLOEXEC);
+	tx->old_errno = errno;
+	if (tx->old >= 0 ? fstat(tx->old, &st) : lstat(tx->path, &st)) {
+		if (errno != ENOENT)
+			return -1;
+		tx->looked = 1;
+		tx->exists = 0;
+		if (!tx->umask || *tx->umask < 0) {
+			int mask = arcov_file_umask();
+
+			if (tx->umask)
+				*tx->umask = mask;
+			tx->mode = 0666 & ~(unsigned)mask;
+		} else {
+			tx->mode = 0666 & ~(unsigned)*tx->umask;
+		}
+		return 0;
+	}
+	tx->exists = 1;
+	tx->size = (size_t)st.st_size;
+	tx->mode = st.st_mode & 0777;
+	tx->isdir = S_ISDIR(st.st_mode) != 0;
+	tx->looked = S_ISREG(st.st_mode) ? 1 : 2;
+	return tx->looked > 1;
+}
+
+int arcov_file_tx_read(struct arcov_file_tx *tx, unsigned char **data,
+		       size_t *size, struct arcov_err *err)
+{
+	int rc = look(tx);
+
+	if (rc > 0)
+		return not_regular(tx->path, err);
+	if (rc < 0)
+		return read_failed(tx->path, err);
+	if (tx->old >= 0)
+		return read_regular(tx->old, tx->size, tx->path, data, size,
+				    err);
+	if (tx->exists) {
+		errno = tx->old_errno;
+		return read_failed(tx->path, err);
+	}
+	*data = NULL;
+	*size = 0;
+	return 0;
+}
+
+/*
+ * Put the new contents in place of the old ones (open on tx->old, if
+ * any).  rename() over an existing file makes ext4 start writing the new
+ * data back at once (auto_da_alloc), which costs milliseconds per file;
+ * exchanging the two names does not, and is as atomic.  The old contents
+ * then carry the lock file's name: read-locked, so no other writer takes
+ * them for a dead writer's file, and removed at once.
+ */
+static int put_in_place(struct arcov_file_tx *tx, int flags)
+{
+#ifdef RENAME_EXCHANGE
+	if (tx->old >= 0 && !(flags & ARCOV_FILE_FSYNC) &&
+	    !lock_fd(tx->old, F_RDLCK) &&
+	    !renameat2(AT_FDCWD, tx->tmp, AT_FDCWD, tx->path,
+		       RENAME_EXCHANGE)) {
+		unlink(tx->tmp);
+		return 0;
+	}
+#else
+	(void)flags;
+#endif
+	return rename(tx->tmp, tx->path);
+}
+
+int arcov_file_commit(struct arcov_file_tx *tx, const void *data, size_t size,
+		      int flags, struct arcov_err *err)
+{
+	int rc, saved;
+
+	rc = look(tx);
+	if (rc > 0 && tx->isdir)
+		errno = EISDIR;
+	if (rc > 0 && !tx->isdir) {
+		not_regular(tx->path, err);
+		arcov_file_abort(tx);
+		errno = EINVAL;
+		return ARCOV_EIO;
+	}
+	if (rc || write_all(tx->fd, data, size) < 0 ||
+	    fchmod(tx->fd, tx->mode) < 0 ||
+	    ((flags & ARCOV_FILE_FSYNC) && fsync(tx->fd) < 0) ||
+	    put_in_place(tx, flags) < 0) {
+		saved = errno;
+		arcov_errf(err, ARCOV_EIO, tx->path, -1, "cannot write: %s",
+			   strerror(saved));
+		arcov_file_abort(tx);
+		errno = saved;
+		return ARCOV_EIO;
+	}
+	/* In place: closing releases the lock, and the name is free. */
+	close(tx->fd);
+	tx->fd = -1;
+	arcov_file_abort(tx);
+	return 0;
+}
+
+void arcov_file_abort(struct arcov_file_tx *tx)
+{
+	int saved = errno;
+
+	if (tx->fd >= 0) {
+		/* Unlinked while still locked, so no other writer can
+		 * remove a new file of the same name instead. */
+		unlink(tx->tmp);
+		close(tx->fd);
+		tx->fd = -1;
+	}
+	if (tx->old >= 0)
+		close(tx->old);
+	tx->old = -1;
+	free(tx->tmp);
+	free(tx->path);
+	tx->tmp = tx->path = NULL;
+	errno = saved;
+}
+
 int arcov_file_replace(const char *path, const void *data, size_t size,
 		       struct arcov_err *err)
 {
-	size_t plen = strlen(path);
-	char *tmp = malloc(plen + 16);
-	int fd, saved;
+	struct arcov_file_tx tx;
+	int rc;
 
-	if (!tmp)
-		return arcov_errf(err, ARCOV_ENOMEM, path, -1, "out of memory");
-	/* Same directory, so rename() is atomic; mkstemp avoids races with
-	 * other writers of the same path. */
-	memcpy(tmp, path, plen);
-	memcpy(tmp + plen, ".tmp.XXXXXX", 12);
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		goto fail;
-	if (fchmod(fd, 0644) < 0 || write_all(fd, data, size) < 0 ||
-	    fsync(fd) < 0)
-		goto fail_unlink;
-	if (close(fd) < 0) {
-		fd = -1;
-		goto fail_unlink;
-	}
-	if (rename(tmp, path) < 0) {
-		fd = -1;
-		goto fail_unlink;
-	}
-	free(tmp);
-	return 0;
-
-fail_unlink:
-	saved = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	errno = saved;
-fail:
-	saved = errno;
-	arcov_errf(err, ARCOV_EIO, path, -1, "cannot write: %s", strerror(saved));
-	free(tmp);
-	errno = saved;
-	return ARCOV_EIO;
+	rc = arcov_file_begin(&tx, path, 0, ARCOV_FILE_WAIT_MS, err);
+	if (!rc)
+		rc = arcov_file_commit(&tx, data, size, ARCOV_FILE_FSYNC, err);
+	return rc;
 }

@@ -1,4 +1,21 @@
-/* fileio.h -- whole-file reads and crash-safe whole-file writes. */
+/* fileio.h -- whole-file reads and crash-safe whole-file writes.
+ *
+ * Reads accept regular files only: a FIFO, a device or a directory is
+ * refused without blocking ("FILE: not a regular file"), and no more than
+ * the file's size at open is read, so no input can hang a reader or feed
+ * it forever.
+ *
+ * Writes go through a transaction: arcov_file_begin() creates "FILE.tmp"
+ * exclusively and holds an open-file-description write lock on it; that
+ * file *is* the lock, so writers of FILE -- the runtime's processes,
+ * arcov-merge, the tools -- take turns.  arcov_file_commit() writes it and
+ * renames it over FILE, which releases the lock in the same step and
+ * leaves no other file behind.  A "FILE.tmp" whose creator died (its lock
+ * is gone with it) is removed by the next writer.  A writer that finds
+ * FILE.tmp held waits, polling with a growing delay, for a bounded time.
+ * Only users who can create files in the directory can take the lock;
+ * nobody can hold it through a read lock on a readable file.
+ */
 #ifndef ARCOV_FILEIO_H
 #define ARCOV_FILEIO_H
 
@@ -9,25 +26,106 @@
 extern "C" {
 #endif
 
+/* arcov_file_read() flags. */
+#define ARCOV_FILE_OPTIONAL 0x1	/* a missing file reads as empty */
+#define ARCOV_FILE_NOFOLLOW 0x2	/* a symbolic link is refused */
+
+/* arcov_file_begin() flags. */
+#define ARCOV_FILE_PARENTS 0x4	/* create missing directories (0777 less
+				 * the umask) */
+/* arcov_file_commit() flags. */
+#define ARCOV_FILE_FSYNC 0x8	/* fsync the data before the rename */
+
+/* How long arcov_file_replace() waits for another writer. */
+#define ARCOV_FILE_WAIT_MS 10000
+
 /**
- * arcov_file_slurp - read all of @path into a malloc'd buffer.
- * A missing file is ARCOV_EIO with errno ENOENT preserved.
+ * arcov_file_read - read all of the regular file @path into a malloc'd
+ * buffer (never NULL on success, even for an empty file).
+ * @flags: ARCOV_FILE_OPTIONAL: a missing file gives *@data NULL and
+ *         *@size 0 and costs no message; ARCOV_FILE_NOFOLLOW: a symbolic
+ *         link is refused.
+ * Returns 0 or ARCOV_EIO (errno kept; ENOENT for a missing file) or
+ * ARCOV_ENOMEM.
+ */
+int arcov_file_read(const char *path, int flags, unsigned char **data,
+		    size_t *size, struct arcov_err *err);
+
+/**
+ * arcov_file_slurp - arcov_file_read() with no flags.
  */
 int arcov_file_slurp(const char *path, unsigned char **data, size_t *size,
 		     struct arcov_err *err);
 
 /**
- * arcov_file_slurp_optional - arcov_file_slurp(), but a missing file reads
- * as empty (*@data NULL, *@size 0) and costs no message: the runtime asks
- * for every .da that a first run has not written yet.
+ * arcov_file_slurp_optional - arcov_file_read() with ARCOV_FILE_OPTIONAL.
  */
 int arcov_file_slurp_optional(const char *path, unsigned char **data,
 			      size_t *size, struct arcov_err *err);
 
+/* One replacement of a file in progress. */
+struct arcov_file_tx {
+	char *path;		/* the file to replace */
+	char *tmp;		/* path + ".tmp": the lock and the new data */
+	int fd;			/* open on tmp, write-locked */
+	/* The file being replaced, looked at once (fileio.c, look()). */
+	int looked;		/* 0 not yet, 1 regular or missing, 2 other */
+	int exists, isdir;
+	int old;		/* open on it, or -1 */
+	int old_errno;		/* why it could not be opened */
+	size_t size;		/* its size */
+	unsigned mode;		/* permissions for the new contents */
+	int *umask;		/* NULL: arcov_file_umask() when a file is
+				 * created; else a cache of it, -1 until
+				 * read, for callers creating many files */
+};
+
 /**
- * arcov_file_replace - write @size bytes to @path atomically: a temporary
- * file in the same directory, fsync, rename over @path.  A crash at any
- * point leaves either the old or the new contents.
+ * arcov_file_umask - the process's umask, read from /proc/self/status
+ * without changing it (umask() would, for an instant, for every thread);
+ * 022 when /proc is not there.
+ */
+int arcov_file_umask(void);
+
+/**
+ * arcov_file_begin - take the lock on @path: create @path.tmp exclusively
+ * (mode 0600 until the commit) and lock it, removing a stale one, waiting
+ * at most @wait_ms for a live one.
+ * Returns 0, or ARCOV_EIO / ARCOV_ENOMEM with a message naming what
+ * failed ("another writer holds FILE.tmp" after the wait).
+ */
+int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
+		     unsigned wait_ms, struct arcov_err *err);
+
+/**
+ * arcov_file_tx_read - read the file being replaced, as arcov_file_read()
+ * with ARCOV_FILE_OPTIONAL | ARCOV_FILE_NOFOLLOW does, keeping it open so
+ * the commit need not look at it again.
+ */
+int arcov_file_tx_read(struct arcov_file_tx *tx, unsigned char **data,
+		       size_t *size, struct arcov_err *err);
+
+/**
+ * arcov_file_commit - write @size bytes as the new contents of the file
+ * and rename them over it, which ends the transaction.  The new file keeps
+ * the old one's permissions, or gets 0666 less the umask.  A target that
+ * exists and is not a regular file (a device, a FIFO, a symbolic link,
+ * a directory) is refused and left alone.  On failure the temporary file
+ * is removed and the old contents stay.
+ */
+int arcov_file_commit(struct arcov_file_tx *tx, const void *data, size_t size,
+		      int flags, struct arcov_err *err);
+
+/**
+ * arcov_file_abort - end the transaction without touching the file.
+ */
+void arcov_file_abort(struct arcov_file_tx *tx);
+
+/**
+ * arcov_file_replace - write @size bytes to @path atomically, as
+ * arcov_file_begin() (waiting ARCOV_FILE_WAIT_MS) and arcov_file_commit()
+ * with fsync: a crash at any point leaves either the old or the new
+ * contents.
  */
 int arcov_file_replace(const char *path, const void *data, size_t size,
 		       struct arcov_err *err);

@@ -7,6 +7,7 @@ lib_libarcovfmt_la_SOURCES = \
 	lib/bb.c lib/bb.h \
 	lib/bbg.c lib/bbg.h \
 	lib/da.c lib/da.h \
+	lib/da-merge.c lib/da-merge.h \
 	lib/da-ext.c lib/da-ext.h \
 	lib/arcov-notes.c lib/arcov-notes.h \
 	lib/solve.c lib/solve.h \

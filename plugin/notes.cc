@@ -315,9 +315,10 @@ static ssize_t fill_bbg(const void *model, void *buf, size_t cap)
 }
 
 /**
- * ap_notes_write - write <base>.bb, <base>.bbg and <base>.arcov-notes,
- * and delete a stale
- * <base>.da as GCC 3.3 did, so old counts never meet a new graph.
+ * ap_notes_write - write <base>.bb, <base>.bbg and <base>.arcov-notes.
+ * An existing <base>.da is kept: the runtime appends a block when the
+ * object changed, and the reporter reads only the records that match the
+ * notes (doc/notes-format.md §1).
  */
 void ap_notes_write(void)
 {
@@ -335,8 +336,6 @@ void ap_notes_write(void)
 	path = concat(base, ".arcov-notes", NULL);
 	ap_ext_write(path);
 	free(path);
-	if (unlink(ap_da_path()) < 0 && errno != ENOENT)
-		warning(0, "arcov: cannot remove stale %qs: %m", ap_da_path());
 }
 
 /**

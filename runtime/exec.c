@@ -3,11 +3,12 @@
  * exec replaces the process image, counters and exit handlers included,
  * so whatever was counted before it would be lost.  Each wrapper dumps,
  * then makes the libc call of the same name; the list forms build the
- * argument vector the way libc does.
+ * argument vector the way libc does, on the stack.
  */
 #include <config.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -15,64 +16,68 @@
 #include "arcov.h"
 #include "internal.h"
 
-/* Collect @arg and the variadic arguments up to NULL into a malloc'd
- * vector; with @envp, also fetch the environment that follows the NULL. */
-static char **arg_vector(const char *arg, va_list ap, char *const **envp)
+/* The number of arguments from @arg up to the NULL that ends them. */
+static size_t arg_count(const char *arg, va_list ap)
 {
-	const char *p;
 	va_list count;
-	size_t n = 0, i = 0;
-	char **argv;
+	size_t n = 0;
 
 	va_copy(count, ap);
-	for (p = arg; p; p = va_arg(count, const char *))
+	for (; arg; arg = va_arg(count, const char *))
 		n++;
 	va_end(count);
-	argv = malloc((n + 1) * sizeof *argv);
-	if (!argv) {
-		errno = ENOMEM;
-		return NULL;
-	}
+	return n;
+}
+
+/* Copy @arg and the variadic arguments up to NULL into @argv; with @envp,
+ * also fetch the environment that follows the NULL. */
+static void arg_fill(char **argv, const char *arg, va_list ap,
+		     char *const **envp)
+{
+	size_t i = 0;
+
 	argv[0] = (char *)arg;
 	while (argv[i])
 		argv[++i] = va_arg(ap, char *);
 	if (envp)
 		*envp = va_arg(ap, char *const *);
-	return argv;
 }
 
-/* Dump, then exec @argv: by PATH search when @search, else @path with
- * @envp.  Only returns on failure, with errno from the exec. */
-static int exec_list(const char *path, char **argv, int search,
-		     char *const *envp)
-{
-	int saved;
-
-	if (!argv)
-		return -1;
-	arcov_dump();
-	if (search)
-		execvp(path, argv);
-	else
-		execve(path, argv, envp);
-	saved = errno;
-	free(argv);
-	errno = saved;
-	return -1;
-}
+/*
+ * The list forms build their argument vector on the stack, as libc's own
+ * do: a vfork() child that execs must not allocate from the heap it
+ * shares with its parent, and a successful exec never returns to free it.
+ * Each expands to the body of one wrapper: count, build, dump, exec.
+ */
+#define EXEC_LIST(arg, envp, call)					\
+	do {								\
+		va_list ap;						\
+		size_t n;						\
+									\
+		va_start(ap, arg);					\
+		n = arg_count(arg, ap);					\
+		va_end(ap);						\
+		if (n >= INT_MAX) {					\
+			errno = E2BIG;					\
+			return -1;					\
+		}							\
+		{							\
+			char *argv[n + 1];				\
+									\
+			va_start(ap, arg);				\
+			arg_fill(argv, arg, ap, envp);			\
+			va_end(ap);					\
+			arcov_dump();					\
+			return call;					\
+		}							\
+	} while (0)
 
 /**
  * arcov_execl - arcov_dump(), then execl().
  */
 ARCOV_PUBLIC int arcov_execl(const char *path, const char *arg, ...)
 {
-	va_list ap;
-	char **argv;
-
-	va_start(ap, arg);
-	argv = arg_vector(arg, ap, NULL);
-	va_end(ap);
-	return exec_list(path, argv, 0, environ);
+	EXEC_LIST(arg, NULL, execve(path, argv, environ));
 }
 
 /**
@@ -80,13 +85,7 @@ ARCOV_PUBLIC int arcov_execl(const char *path, const char *arg, ...)
  */
 ARCOV_PUBLIC int arcov_execlp(const char *file, const char *arg, ...)
 {
-	va_list ap;
-	char **argv;
-
-	va_start(ap, arg);
-	argv = arg_vector(arg, ap, NULL);
-	va_end(ap);
-	return exec_list(file, argv, 1, NULL);
+	EXEC_LIST(arg, NULL, execvp(file, argv));
 }
 
 /**
@@ -95,13 +94,8 @@ ARCOV_PUBLIC int arcov_execlp(const char *file, const char *arg, ...)
 ARCOV_PUBLIC int arcov_execle(const char *path, const char *arg, ...)
 {
 	char *const *envp = NULL;
-	va_list ap;
-	char **argv;
 
-	va_start(ap, arg);
-	argv = arg_vector(arg, ap, &envp);
-	va_end(ap);
-	return exec_list(path, argv, 0, envp);
+	EXEC_LIST(arg, &envp, execve(path, argv, envp));
 }
 
 /**

@@ -21,7 +21,6 @@ struct arcov_rt_job {
 	uint64_t *counts;		/* this run's counters, taken by the dump */
 	char *path;			/* .da path after ARCOV_PREFIX/_STRIP */
 	struct arcov_da_summary run;	/* summary of @counts, set with them */
-	struct arcov_da_summary merged;	/* summary once merged into the file */
 };
 
 /**
@@ -29,19 +28,6 @@ struct arcov_rt_job {
  * stderr, in a single write so lines of concurrent processes never mix.
  */
 void arcov_rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/**
- * arcov_rt_summary_add - fold @n counters into @s (arcs, sum, max).
- * Sums saturate at the largest value a .da counter can hold.
- */
-void arcov_rt_summary_add(struct arcov_da_summary *s, const uint64_t *c,
-			  size_t n);
-
-/**
- * arcov_rt_summary_merge - fold summary @add into @s, saturating.
- */
-void arcov_rt_summary_merge(struct arcov_da_summary *s,
-			    const struct arcov_da_summary *add);
 
 /**
  * arcov_rt_write - write the .da files of @n jobs (write.c).
@@ -59,13 +45,5 @@ void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
  * NULL when out of memory.
  */
 char *arcov_rt_da_path(const char *da_path);
-
-/**
- * arcov_rt_lock - create (with missing directories) and write-lock the
- * sidecar lock file "@da_path.lock", waiting for other writers.
- * Returns the descriptor (closing it releases the lock), or -1 after
- * reporting the failure.
- */
-int arcov_rt_lock(const char *da_path);
 
 #endif

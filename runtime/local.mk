@@ -50,7 +50,9 @@ RUNTIME_TESTS = \
 	testsuite/runtime/guest.sh \
 	testsuite/runtime/prefix.sh \
 	testsuite/runtime/exports.sh \
-	testsuite/runtime/dlclose.sh
+	testsuite/runtime/dlclose.sh \
+	testsuite/runtime/secure.sh \
+	testsuite/runtime/hostile.sh
 TESTS += $(RUNTIME_TESTS)
 EXTRA_DIST += $(RUNTIME_TESTS) testsuite/runtime/lib.sh
-EXTRA_DIST += doc/da-extension.md
+EXTRA_DIST += doc/da-extension.md doc/security.md bench/exit

@@ -5,10 +5,11 @@
  * fork handlers.  All state sits behind one mutex, so dumps from several
  * threads, registrations from dlopen() and fork() never interleave.
  *
- * fork: counts made before the fork belong to the parent, which writes
- * them; the child starts from zero and writes only what it counts itself.
- * The mutex is taken across fork() so the child never inherits it locked
- * by a thread that no longer exists.
+ * fork: the parent writes the counts made so far before it forks, and
+ * both processes go on from zero.  The mutex is taken across fork() so
+ * the child never inherits it locked by a thread that no longer exists.
+ * A signal handler that re-enters the runtime while its thread is inside
+ * it (exit() from a handler during a dump) returns at once.
  *
  * The runtime is a guest: it never writes to stdout, never exits, and
  * leaves errno as it found it.
@@ -24,6 +25,7 @@
 #include <unistd.h>
 
 #include "arcov.h"
+#include "da-merge.h"
 #include "internal.h"
 #include "sm.h"
 
@@ -31,6 +33,32 @@ static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct arcov_object *registry;	/* newest first, like GCC 3.3 */
 static int hooks_installed;
 static int exited;			/* the at-exit dump has run */
+
+/* This thread holds registry_lock, or is about to take it.  A signal
+ * handler that interrupts a dump and calls exit() (or arcov_dump(), or
+ * fork()) would otherwise wait for the lock forever. */
+static __thread volatile int holding;
+/* fork_prepare() took the lock; fork_parent()/fork_child() give it back. */
+static __thread int fork_entered;
+
+/* Take registry_lock and return 1, or return 0 when this thread already
+ * holds it (a re-entry from a signal handler, which must not wait).  The
+ * flag is set before locking and cleared after unlocking, so a signal in
+ * between never sees the lock held and the flag clear. */
+static int enter(void)
+{
+	if (holding)
+		return 0;
+	holding = 1;
+	pthread_mutex_lock(&registry_lock);
+	return 1;
+}
+
+static void leave(void)
+{
+	pthread_mutex_unlock(&registry_lock);
+	holding = 0;
+}
 
 void arcov_rt_warn(const char *fmt, ...)
 {
@@ -74,30 +102,6 @@ static inline void tally(uint64_t v, uint64_t *sum, uint64_t *max)
 		*sum = UINT64_MAX;
 	if (v > *max)
 		*max = v;
-}
-
-void arcov_rt_summary_add(struct arcov_da_summary *s, const uint64_t *c,
-			  size_t n)
-{
-	struct arcov_da_summary add;
-	uint64_t sum = 0, max = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		tally(c[i], &sum, &max);
-	summary_set(&add, n, sum, max);
-	arcov_rt_summary_merge(s, &add);
-}
-
-void arcov_rt_summary_merge(struct arcov_da_summary *s,
-			    const struct arcov_da_summary *add)
-{
-	s->arcs = add->arcs > ARCOV_WORD_MAX - s->arcs ?
-		ARCOV_WORD_MAX : s->arcs + add->arcs;
-	s->sum = add->sum > ARCOV_COUNTER_MAX - s->sum ?
-		ARCOV_COUNTER_MAX : s->sum + add->sum;
-	if (add->max > s->max)
-		s->max = add->max;
 }
 
 /*
@@ -178,8 +182,8 @@ static void dump_locked(struct arcov_object *only)
 		if (!only || obj == only)
 			n++;
 		else
-			arcov_rt_summary_add(&others, obj->counters,
-					     obj->ncounters);
+			arcov_da_summary_counters(&others, obj->counters,
+						  obj->ncounters);
 	}
 	if (!n)
 		return;
@@ -213,30 +217,43 @@ static void dump_at_exit(void)
 {
 	int saved = errno;
 
-	pthread_mutex_lock(&registry_lock);
+	if (!enter()) {
+		arcov_rt_warn("exit() during a dump (from a signal handler?); counts not yet written are lost");
+		errno = saved;
+		return;
+	}
 	exited = 1;
 	dump_locked(NULL);
-	pthread_mutex_unlock(&registry_lock);
+	leave();
 	errno = saved;
 }
 
+/* Counts made before fork() are written by the parent before it forks,
+ * and both processes go on from zero: whichever of them ends in _exit()
+ * (daemon(), a parent that only forks) loses nothing, and nothing is
+ * counted twice.  libgcov's __gcov_fork did the same until GCC 11.  The
+ * lock is held across fork(), so the child never inherits it taken by a
+ * thread that does not exist there. */
 static void fork_prepare(void)
 {
-	pthread_mutex_lock(&registry_lock);
+	int saved = errno;
+
+	fork_entered = enter();
+	if (fork_entered)
+		dump_locked(NULL);
+	errno = saved;
 }
 
 static void fork_parent(void)
 {
-	pthread_mutex_unlock(&registry_lock);
+	if (fork_entered)
+		leave();
 }
 
 static void fork_child(void)
 {
-	struct arcov_object *obj;
-
-	for (obj = registry; obj; obj = obj->next)
-		counters_zero(obj);
-	pthread_mutex_unlock(&registry_lock);
+	if (fork_entered)
+		leave();
 }
 
 /* Reasons to refuse an object whose version is right; NULL if sound. */
@@ -310,13 +327,14 @@ ARCOV_PUBLIC void arcov_object_register(struct arcov_object *obj)
 			      defect);
 		goto restore_errno;
 	}
-	pthread_mutex_lock(&registry_lock);
+	if (!enter())
+		goto restore_errno;
 	if (!registered(obj)) {
 		install_hooks();
 		obj->next = registry;
 		registry = obj;
 	}
-	pthread_mutex_unlock(&registry_lock);
+	leave();
 restore_errno:
 	errno = saved;
 }
@@ -332,7 +350,10 @@ ARCOV_PUBLIC void arcov_object_unregister(struct arcov_object *obj)
 	struct arcov_object **link;
 	int saved = errno;
 
-	pthread_mutex_lock(&registry_lock);
+	if (!enter()) {
+		errno = saved;
+		return;
+	}
 	for (link = &registry; *link; link = &(*link)->next) {
 		if (*link != obj)
 			continue;
@@ -342,7 +363,7 @@ ARCOV_PUBLIC void arcov_object_unregister(struct arcov_object *obj)
 		obj->next = NULL;
 		break;
 	}
-	pthread_mutex_unlock(&registry_lock);
+	leave();
 	errno = saved;
 }
 
@@ -354,9 +375,10 @@ ARCOV_PUBLIC void arcov_dump(void)
 {
 	int saved = errno;
 
-	pthread_mutex_lock(&registry_lock);
-	dump_locked(NULL);
-	pthread_mutex_unlock(&registry_lock);
+	if (enter()) {
+		dump_locked(NULL);
+		leave();
+	}
 	errno = saved;
 }
 
@@ -367,8 +389,9 @@ ARCOV_PUBLIC void arcov_reset(void)
 {
 	struct arcov_object *obj;
 
-	pthread_mutex_lock(&registry_lock);
+	if (!enter())
+		return;
 	for (obj = registry; obj; obj = obj->next)
 		counters_zero(obj);
-	pthread_mutex_unlock(&registry_lock);
+	leave();
 }

@@ -1,190 +1,107 @@
 /* write.c -- one dump: merge or append each object's block into its .da.
  *
- * For each object: lock the sidecar, read the .da, find the block written
- * by this object (same functions, checksums and counter counts, and the
- * same run label), add this run's counts into it -- or append a new block
- * when there is none (the object was rebuilt) or ARCOV_APPEND=1 -- and
- * replace the file through a temporary, fsync and rename.  A file that
- * does not parse is never touched.
+ * For each object: take the file's lock (lib/fileio.h: "FILE.da.tmp",
+ * created exclusively, bounded wait), read the .da once, find the block
+ * written by this object under this run label (lib/da-merge.h), add this
+ * run's counts into it -- or append a new block when there is none (a
+ * new file, a rebuilt object, another label) or ARCOV_APPEND=1 -- and
+ * rename the new contents over the file.  A file that does not parse,
+ * or is not a regular file, is never touched.  In merge mode an object
+ * that counted nothing in this run is only written when it has no file
+ * yet.
  *
- * Program summaries follow GCC 3.3 (doc/formats.md §4.4): an appended block
- * carries this run's totals over all registered objects; a merged block
- * carries the totals over all registered objects after merging, which
- * 3.3 patched in with a second pass over the files.  arcov writes each
- * file once instead: the objects already written contribute their merged
- * summaries, the object being written its own (taken under its lock), and
- * the objects still to come an estimate from an unlocked read pass made
- * before the first write (doc/da-extension.md).
+ * Program summaries: an appended block carries this run's totals over all
+ * registered objects (GCC 3.3's pass 0, doc/formats.md §4.4); a merged block
+ * the fold of its stored program summary and this run's
+ * (lib/da-merge.h), so a file never needs another file's contents and is
+ * read once.
  */
 #include <config.h>
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/stat.h>
 
 #include "da-ext.h"
+#include "da-merge.h"
 #include "fileio.h"
 #include "internal.h"
 #include "sm.h"
 
-/* What the environment asks of this dump; read at every dump so a forked
- * child or a program that calls setenv() gets what it set. */
+/* What the environment asks of this dump (doc/da-extension.md §4); read
+ * at every dump so a forked child or a program that calls setenv() gets
+ * what it set.  secure_getenv(): a setuid or setgid program takes none of
+ * it from its caller. */
 struct settings {
 	int append;			/* ARCOV_APPEND=1 */
-	const char *label;		/* ARCOV_RUN_LABEL, NULL if unset */
+	int fsync;			/* ARCOV_FSYNC=1 */
+	unsigned wait_ms;		/* ARCOV_LOCK_TIMEOUT, in seconds */
+	int umask;			/* for the files it creates; -1 unread */
 	unsigned char *tail;		/* extension tail holding the label */
 	uint32_t tail_len;
 };
 
+/* ARCOV_LOCK_TIMEOUT: a decimal number of seconds, at most a day;
+ * anything else keeps the default. */
+static unsigned wait_read(void)
+{
+	const char *s = secure_getenv("ARCOV_LOCK_TIMEOUT");
+	char *end;
+	unsigned long v;
+
+	if (!s || !*s)
+		return ARCOV_FILE_WAIT_MS;
+	v = strtoul(s, &end, 10);
+	if (*end || *s == '-' || v > 86400)
+		return ARCOV_FILE_WAIT_MS;
+	return (unsigned)v * 1000;
+}
+
+static int flag_set(const char *name)
+{
+	const char *v = secure_getenv(name);
+
+	return v && !strcmp(v, "1");
+}
+
 static void settings_read(struct settings *s)
 {
-	const char *append = getenv("ARCOV_APPEND");
-	const char *label = getenv("ARCOV_RUN_LABEL");
+	const char *label = secure_getenv("ARCOV_RUN_LABEL");
 	int rc;
 
 	memset(s, 0, sizeof *s);
-	s->append = append && !strcmp(append, "1");
+	s->append = flag_set("ARCOV_APPEND");
+	s->fsync = flag_set("ARCOV_FSYNC");
+	s->wait_ms = wait_read();
+	s->umask = -1;
 	if (!label || !*label)
 		return;
 	rc = arcov_ext_label_tail(label, &s->tail, &s->tail_len);
-	if (rc) {
+	if (rc)
 		arcov_rt_warn("ARCOV_RUN_LABEL: %s; runs are not labelled",
 			      arcov_strerror(rc));
-		return;
-	}
-	s->label = label;
-}
-
-/* Whether @blk was written by @job's object under the run label of @s. */
-static int block_matches(const struct arcov_da_block *blk,
-			 const struct arcov_rt_job *job,
-			 const struct settings *s)
-{
-	const struct arcov_object *obj = job->obj;
-	const unsigned char *label;
-	uint32_t i, len;
-	int rc;
-
-	if (blk->nfns != obj->nfns)
-		return 0;
-	for (i = 0; i < obj->nfns; i++) {
-		const struct arcov_da_fn *fn = &blk->fns[i];
-		const struct arcov_fn_info *info = &obj->fns[i];
-
-		if (fn->checksum != info->checksum ||
-		    fn->ncounters != info->ncounters ||
-		    strcmp(fn->name, info->name))
-			return 0;
-	}
-	rc = arcov_ext_find(blk->ext_tail, blk->ext_tail_len, ARCOV_EXT_LABEL,
-			    &label, &len);
-	if (rc < 0)
-		return 0;	/* a tail arcov did not write: not ours */
-	if (rc > 0)
-		return !s->label;
-	return s->label && strlen(s->label) == len &&
-	       !memcmp(s->label, label, len);
-}
-
-static struct arcov_da_block *find_block(struct arcov_da *da,
-					 const struct arcov_rt_job *job,
-					 const struct settings *s)
-{
-	size_t i;
-
-	for (i = 0; i < da->nblocks; i++)
-		if (block_matches(&da->blocks[i], job, s))
-			return &da->blocks[i];
-	return NULL;
 }
 
 /*
- * Read and parse the .da at @path into @da; *@size (may be NULL) receives
- * the file's size.  A missing or empty file is an empty @da: it holds
- * nothing that could be lost.
+ * Make @blk the block of @job's object holding this run's counts under
+ * the run label, with program summary @program.  It only lives for one
+ * write, so it borrows the names, counters and label tail; @fns receives
+ * its function records.  Returns 0 or ARCOV_ENOMEM.
  */
-static int da_load(const char *path, struct arcov_da *da, size_t *size,
-		   struct arcov_err *err)
-{
-	unsigned char *data;
-	size_t len;
-	int rc;
-
-	memset(da, 0, sizeof *da);
-	rc = arcov_file_slurp_optional(path, &data, &len, err);
-	if (rc)
-		return rc;
-	if (size)
-		*size = len;
-	if (len)
-		rc = arcov_da_read(da, data, len, path, err);
-	free(data);
-	return rc;
-}
-
-/* Add @counts into the matching block @blk, saturating. */
-static void block_merge(struct arcov_da_block *blk, const uint64_t *counts)
-{
-	uint32_t i, j;
-
-	for (i = 0; i < blk->nfns; i++) {
-		struct arcov_da_fn *fn = &blk->fns[i];
-
-		for (j = 0; j < fn->ncounters; j++, counts++) {
-			uint64_t room = ARCOV_COUNTER_MAX - fn->counters[j];
-
-			fn->counters[j] = *counts > room ? ARCOV_COUNTER_MAX :
-				fn->counters[j] + *counts;
-		}
-	}
-	arcov_da_block_summarize(blk);
-	if (blk->object.sum > ARCOV_COUNTER_MAX)
-		blk->object.sum = ARCOV_COUNTER_MAX;
-}
-
-/* Estimate @job's summary after merging from the file as it is now; the
- * .da is only ever replaced by rename(), so reading needs no lock. */
-static void estimate_merged(struct arcov_rt_job *job, const struct settings *s)
-{
-	struct arcov_da_block *blk;
-	struct arcov_da da;
-
-	if (da_load(job->path, &da, NULL, NULL))
-		return;		/* the write pass reports it */
-	blk = find_block(&da, job, s);
-	if (blk) {
-		block_merge(blk, job->counts);
-		job->merged = blk->object;
-	}
-	arcov_da_free(&da);
-}
-
-/*
- * Append a block for @job's object holding this run's counts, or leave @da
- * as it was and fail.  The block only lives until the file is written, so
- * it borrows the names, counts and label tail rather than copying them;
- * block_unappend() must take it off before @da is freed.
- */
-static int block_append(struct arcov_da *da, const struct arcov_rt_job *job,
-			const struct settings *s)
+static int run_block(struct arcov_da_block *blk, const struct arcov_rt_job *job,
+		     const struct settings *s,
+		     const struct arcov_da_summary *program)
 {
 	const struct arcov_object *obj = job->obj;
 	uint64_t *counts = job->counts;
-	struct arcov_da_block *blk;
 	struct arcov_da_fn *fns;
 	uint32_t i;
 
+	memset(blk, 0, sizeof *blk);
 	fns = malloc(obj->nfns ? obj->nfns * sizeof *fns : 1);
 	if (!fns)
 		return ARCOV_ENOMEM;
-	blk = realloc(da->blocks, (da->nblocks + 1) * sizeof *blk);
-	if (!blk) {
-		free(fns);
-		return ARCOV_ENOMEM;
-	}
-	da->blocks = blk;
-	blk = &da->blocks[da->nblocks++];
-	memset(blk, 0, sizeof *blk);
+	blk->program = *program;
 	blk->object = job->run;
 	blk->ext_tail = s->tail;
 	blk->ext_tail_len = s->tail_len;
@@ -204,29 +121,6 @@ static int block_append(struct arcov_da *da, const struct arcov_rt_job *job,
 	return 0;
 }
 
-/* Take the block of block_append() off @da, freeing only what it owns. */
-static void block_unappend(struct arcov_da *da)
-{
-	free(da->blocks[--da->nblocks].fns);
-}
-
-/* Serialize @da and replace @path with it; @hint is the expected size. */
-static int da_store(const char *path, const struct arcov_da *da, size_t hint,
-		    struct arcov_err *err)
-{
-	unsigned char *buf;
-	ssize_t size;
-	int rc;
-
-	size = arcov_da_write_alloc(da, hint, &buf);
-	if (size < 0)
-		return arcov_errf(err, (int)size, path, -1, "cannot encode: %s",
-				  arcov_strerror((int)size));
-	rc = arcov_file_replace(path, buf, (size_t)size, err);
-	free(buf);
-	return rc;
-}
-
 /* A generous guess at the size of the block @job's object writes: the
  * counters exactly, each function record's fixed part and a name of up
  * to 40 characters.  Longer names only cost a copy of the buffer. */
@@ -240,99 +134,120 @@ static size_t block_size_guess(const struct arcov_rt_job *job,
 	       (size_t)obj->ncounters * ARCOV_COUNTER;
 }
 
-/* The program summary of a merged block: the registered objects not in
- * this dump, plus every job's summary after merging -- exact for the jobs
- * already written, the read pass's estimate for the others. */
-static struct arcov_da_summary merged_program(const struct arcov_rt_job *jobs,
-					      size_t n,
-					      const struct arcov_da_summary *others)
+/*
+ * Merge or append @rb, the run's block, into the .da held by @tx and
+ * commit.  @da holds the file's blocks; a merge adds into one of them, an
+ * append borrows @rb for the write.
+ */
+static int merge_and_store(struct arcov_file_tx *tx, struct arcov_da *da,
+			   struct arcov_da_block *rb, size_t size,
+			   const struct arcov_rt_job *job,
+			   const struct settings *s, struct arcov_err *err)
 {
-	struct arcov_da_summary sum = *others;
-	size_t i;
+	struct arcov_da_block *blocks;
+	unsigned char *buf;
+	ssize_t len;
+	size_t k = da->nblocks;
+	int rc;
 
-	for (i = 0; i < n; i++)
-		arcov_rt_summary_merge(&sum, &jobs[i].merged);
-	return sum;
+	if (!s->append)
+		k = arcov_da_find_block(da, rb);
+	if (k < da->nblocks) {
+		arcov_da_block_add(&da->blocks[k], rb);
+	} else {
+		blocks = realloc(da->blocks, (da->nblocks + 1) * sizeof *blocks);
+		if (!blocks)
+			return arcov_errf(err, ARCOV_ENOMEM, tx->path, -1,
+					  "out of memory");
+		da->blocks = blocks;
+		da->blocks[da->nblocks] = *rb;
+		size += block_size_guess(job, s);
+	}
+	/* Serialize the appended block too, then take it back: it is
+	 * borrowed, not da's to free. */
+	len = arcov_da_write_alloc(&(struct arcov_da){
+					   da->nblocks + (k == da->nblocks),
+					   da->blocks }, size, &buf);
+	if (len < 0)
+		return arcov_errf(err, (int)len, tx->path, -1,
+				  "cannot encode: %s", arcov_strerror((int)len));
+	rc = arcov_file_commit(tx, buf, (size_t)len,
+			       s->fsync ? ARCOV_FILE_FSYNC : 0, err);
+	free(buf);
+	return rc;
 }
 
-/* Write jobs[@i]; see arcov_rt_write() for @n, @others and @run. */
-static void write_job(struct arcov_rt_job *jobs, size_t n, size_t i,
-		      const struct arcov_da_summary *others,
-		      const struct arcov_da_summary *run,
-		      const struct settings *s)
+/* Write @job; @program is this run's program summary. */
+static void write_job(struct arcov_rt_job *job,
+		      const struct arcov_da_summary *program,
+		      struct settings *s)
 {
-	struct arcov_rt_job *job = &jobs[i];
-	struct arcov_da_block *blk = NULL;
+	struct arcov_file_tx tx;
+	struct arcov_da_block rb;
 	struct arcov_err err;
-	struct arcov_da da;
-	size_t size = 0;
-	int fd, rc;
+	struct arcov_da da = { 0, NULL };
+	unsigned char *data;
+	size_t size;
+	int rc;
 
-	fd = arcov_rt_lock(job->path);
-	if (fd < 0)
+	if (arcov_file_begin(&tx, job->path, ARCOV_FILE_PARENTS, s->wait_ms,
+			     &err)) {
+		arcov_rt_warn("%s; counts not written", err.msg);
 		return;
-	rc = da_load(job->path, &da, &size, &err);
+	}
+	tx.umask = &s->umask;
+	rc = arcov_file_tx_read(&tx, &data, &size, &err);
+	if (!rc) {
+		if (size)
+			rc = arcov_da_read(&da, data, size, job->path, &err);
+		free(data);
+	}
 	if (rc) {
 		arcov_rt_warn("%s; counts not written", err.msg);
-		goto unlock;
+		goto abort;
 	}
-	if (!s->append)
-		blk = find_block(&da, job, s);
-	if (blk) {
-		block_merge(blk, job->counts);
-		job->merged = blk->object;
-		blk->program = merged_program(jobs, n, others);
-	} else {
-		rc = block_append(&da, job, s);
-		if (rc) {
-			arcov_rt_warn("%s: %s; counts not written", job->path,
-				      arcov_strerror(rc));
-			goto free_da;
-		}
-		job->merged = job->run;
-		da.blocks[da.nblocks - 1].program = *run;
+	if (run_block(&rb, job, s, program)) {
+		arcov_rt_warn("%s: out of memory; counts not written",
+			      job->path);
+		goto free_da;
 	}
-	/* Merging keeps the size; appending adds a block. */
-	if (!blk)
-		size += block_size_guess(job, s);
-	if (da_store(job->path, &da, size, &err))
+	if (merge_and_store(&tx, &da, &rb, size, job, s, &err))
 		arcov_rt_warn("%s", err.msg);
-	if (!blk)	/* the last block is block_append()'s */
-		block_unappend(&da);
+	free(rb.fns);
 free_da:
 	arcov_da_free(&da);
-unlock:
-	close(fd);
+abort:
+	arcov_file_abort(&tx);
 }
 
 void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
 		    const struct arcov_da_summary *others)
 {
-	struct arcov_da_summary run = *others;
+	struct arcov_da_summary program = *others;
 	struct settings s;
+	struct stat st;
 	size_t i;
 
 	settings_read(&s);
+	for (i = 0; i < n; i++)
+		arcov_da_summary_add(&program, &jobs[i].run);
 	for (i = 0; i < n; i++) {
 		struct arcov_rt_job *job = &jobs[i];
 
 		job->path = arcov_rt_da_path(job->obj->da_path);
-		if (!job->path)
+		if (!job->path) {
 			arcov_rt_warn("%s: out of memory; counts not written",
 				      job->obj->da_path);
-		arcov_rt_summary_merge(&run, &job->run);
-	}
-	for (i = 0; i < n; i++) {
-		jobs[i].merged = jobs[i].run;
-		/* A lone job's estimate would be replaced unused. */
-		if (jobs[i].path && !s.append && n > 1)
-			estimate_merged(&jobs[i], &s);
-	}
-	for (i = 0; i < n; i++) {
-		if (jobs[i].path)
-			write_job(jobs, n, i, others, &run, &s);
-		free(jobs[i].path);
-		jobs[i].path = NULL;
+			continue;
+		}
+		/* Merging zeros into a file changes nothing the reporter
+		 * reads.  A missing file is still created, as gcov does:
+		 * it tells an object that was part of a run from one that
+		 * never was. */
+		if (s.append || job->run.sum || lstat(job->path, &st))
+			write_job(job, &program, &s);
+		free(job->path);
+		job->path = NULL;
 	}
 	free(s.tail);
 }

@@ -6,6 +6,7 @@ UNIT_TESTS = \
 	testsuite/unit/test-bbg \
 	testsuite/unit/test-da \
 	testsuite/unit/test-da-ext \
+	testsuite/unit/test-da-merge \
 	testsuite/unit/test-arcov-notes \
 	testsuite/unit/test-solve \
 	testsuite/unit/test-fileio
@@ -31,6 +32,9 @@ testsuite_unit_test_da_LDADD = $(UNIT_LDADD)
 testsuite_unit_test_da_ext_SOURCES = testsuite/unit/test-da-ext.c testsuite/unit/unit.h
 testsuite_unit_test_da_ext_CFLAGS = $(UNIT_CFLAGS)
 testsuite_unit_test_da_ext_LDADD = $(UNIT_LDADD)
+testsuite_unit_test_da_merge_SOURCES = testsuite/unit/test-da-merge.c testsuite/unit/unit.h
+testsuite_unit_test_da_merge_CFLAGS = $(UNIT_CFLAGS)
+testsuite_unit_test_da_merge_LDADD = $(UNIT_LDADD)
 testsuite_unit_test_arcov_notes_SOURCES = testsuite/unit/test-arcov-notes.c testsuite/unit/unit.h
 testsuite_unit_test_arcov_notes_CFLAGS = $(UNIT_CFLAGS)
 testsuite_unit_test_arcov_notes_LDADD = $(UNIT_LDADD)

@@ -1,6 +1,7 @@
 /* merge.c -- arcov-merge: add .da blocks of the same object and run label,
- * keep the others, write the result atomically (merge.h says how
- * summaries are folded and why the order is canonical).
+ * keep the others, write the result atomically.  The rules for matching
+ * and adding blocks are lib/da-merge.h's, shared with the runtime;
+ * merge.h says why the order is canonical.
  */
 #include <config.h>
 
@@ -9,69 +10,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "da-ext.h"
+#include "da-merge.h"
 #include "discover.h"
 #include "fileio.h"
 #include "merge.h"
-#include "sm.h"
-
-static uint64_t add_sat(uint64_t a, uint64_t b)
-{
-	return b > ARCOV_COUNTER_MAX - a ? ARCOV_COUNTER_MAX : a + b;
-}
-
-/* Whether @blk may be merged at all: its tail is a well-formed entry
- * sequence (doc/da-extension.md §1).  Tag 0 is never used, so searching
- * for it walks the whole tail. */
-static int mergeable(const struct arcov_da_block *blk)
-{
-	const unsigned char *payload;
-	uint32_t size;
-
-	return arcov_ext_find(blk->ext_tail, blk->ext_tail_len, 0, &payload,
-			      &size) > 0;
-}
-
-static int same_tail(const struct arcov_da_block *a,
-		     const struct arcov_da_block *b)
-{
-	return a->ext_tail_len == b->ext_tail_len &&
-	       (!a->ext_tail_len ||
-		!memcmp(a->ext_tail, b->ext_tail, a->ext_tail_len));
-}
-
-/* Whether @a and @b were written for the same object and label. */
-static int blocks_match(const struct arcov_da_block *a,
-			const struct arcov_da_block *b)
-{
-	uint32_t i;
-
-	if (a->nfns != b->nfns || !same_tail(a, b) || !mergeable(a))
-		return 0;
-	for (i = 0; i < a->nfns; i++)
-		if (a->fns[i].checksum != b->fns[i].checksum ||
-		    a->fns[i].ncounters != b->fns[i].ncounters ||
-		    strcmp(a->fns[i].name, b->fns[i].name))
-			return 0;
-	return 1;
-}
-
-/* Add @from's counters and program summary into the matching @to. */
-static void block_add(struct arcov_da_block *to,
-		      const struct arcov_da_block *from)
-{
-	uint32_t i, j;
-
-	for (i = 0; i < to->nfns; i++)
-		for (j = 0; j < to->fns[i].ncounters; j++)
-			to->fns[i].counters[j] =
-				add_sat(to->fns[i].counters[j],
-					from->fns[i].counters[j]);
-	if (from->program.arcs > to->program.arcs)
-		to->program.arcs = from->program.arcs;
-	to->program.sum = add_sat(to->program.sum, from->program.sum);
-	to->program.max = add_sat(to->program.max, from->program.max);
-}
 
 int arcov_merge_da(struct arcov_da *acc, struct arcov_da *in)
 {
@@ -89,10 +31,10 @@ int arcov_merge_da(struct arcov_da *acc, struct arcov_da *in)
 		struct arcov_da_block *blk = &in->blocks[i];
 
 		for (k = 0; k < acc->nblocks; k++)
-			if (blocks_match(&acc->blocks[k], blk))
+			if (arcov_da_blocks_match(&acc->blocks[k], blk))
 				break;
 		if (k < acc->nblocks) {
-			block_add(&acc->blocks[k], blk);
+			arcov_da_block_add(&acc->blocks[k], blk);
 			arcov_da_block_free(blk);
 		} else {
 			acc->blocks[acc->nblocks++] = *blk;
@@ -155,11 +97,8 @@ void arcov_merge_finish(struct arcov_da *acc)
 	for (k = 0; k < acc->nblocks; k++) {
 		struct arcov_da_block *blk = &acc->blocks[k];
 
-		if (!mergeable(blk))
-			continue;	/* kept verbatim */
-		arcov_da_block_summarize(blk);
-		if (blk->object.sum > ARCOV_COUNTER_MAX)
-			blk->object.sum = ARCOV_COUNTER_MAX;
+		if (arcov_da_block_mergeable(blk))	/* else verbatim */
+			arcov_da_block_resum(blk);
 	}
 	if (acc->nblocks)
 		qsort(acc->blocks, acc->nblocks, sizeof *acc->blocks,

@@ -19,16 +19,12 @@
  * labels, or concatenate files instead of merging them.
  *
  * Summaries: the object summary of every well-formed block is recomputed
- * from its counters, as the runtime writes it.  The program summary of
- * blocks added together is folded field by field with operations that
- * are themselves associative and commutative: arcs, the larger of the
- * two (the runs were of the same program, or of programs sharing this
- * object: the count of arcs does not add up); sum, the sum; maximum, the
- * sum of the maxima -- an upper bound of the merged program's largest
- * counter, as GCC 3.3 itself took when it read several blocks
- * (doc/formats.md §4.5) and as later GCCs keep "sum_max".  Every addition
- * saturates at 2^63-1, the largest value the format holds.  A block with
- * a malformed tail matches nothing and is kept verbatim.
+ * from its counters, as the runtime writes it; program summaries of
+ * blocks added together are folded.  Matching, adding, folding and the
+ * one saturation clamp are lib/da-merge.h's, shared with the runtime, so
+ * merging two runs' files gives the block the second run would have
+ * written into the first one's file.  A block with a malformed tail
+ * matches nothing and is kept verbatim.
  */
 #ifndef ARCOV_MERGE_H
 #define ARCOV_MERGE_H

@@ -164,6 +164,33 @@ mkdir adir
 echo 'arcov-merge: adir: cannot write: Is a directory' >want
 same "OUT a directory: message" want err
 
+# --- OUT that is not a regular file: refused, never replaced; a FIFO
+# input is refused without blocking ---
+mkfifo fifo
+ln -s fifo lfifo
+ln -s /proc/self/fd/1 lstdout
+ln -s a.da la.da
+for o in fifo lfifo lstdout la.da; do
+	timeout 20 "$MERGE" "$o" a.da >out 2>err; status "OUT $o" 1 $?
+	echo "arcov-merge: $o: not a regular file" >want
+	same "OUT $o: message" want err
+done
+test -p fifo && test -L lfifo && test -L lstdout && test -L la.da &&
+	echo "PASS: special OUTs kept" || { echo "FAIL: special OUT replaced"; fail=1; }
+timeout 20 "$MERGE" new.da fifo >out 2>err; status "FIFO input" 1 $?
+echo "arcov-merge: fifo: not a regular file" >want
+same "FIFO input: message" want err
+
+# --- OUT.tmp is the lock shared with the runtime: a stale one (its
+# writer was killed) is removed, none is left behind ---
+cp a.da stale.da
+: >stale.da.tmp
+"$MERGE" stale.da a.da >out 2>err; status "stale OUT.tmp" 0 $?
+test ! -e stale.da.tmp && echo "PASS: stale OUT.tmp removed" ||
+	{ echo "FAIL: stale OUT.tmp left"; fail=1; }
+ls >got; grep -c 'tmp' got >n; echo 0 >want
+same "no temporary file" want n
+
 # --- usage ---
 "$MERGE" >out 2>err; status "no arguments" 2 $?
 "$MERGE" out.da >out 2>err; status "no input" 2 $?

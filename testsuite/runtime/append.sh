@@ -48,12 +48,12 @@ object 3 1 1
 fn f 1040: 1 0
 fn main 77: 0
 block 1 label second
-program 3 10 8
+program 3 10 10
 object 3 10 8
 fn f 1040: 2 0
 fn main 77: 8
 block 2 label -
-program 3 20 16
+program 3 20 20
 object 3 20 16
 fn f 1040: 4 0
 fn main 77: 16

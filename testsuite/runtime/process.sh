@@ -3,11 +3,12 @@
 # recorded exactly once, by the process that made it.
 . "$top_srcdir/testsuite/runtime/lib.sh"
 
-# Counts before the fork are the parent's; the child writes only its own.
+# The parent writes its counts before it forks; both go on from zero,
+# so each count is written once (program summaries fold: 5 + 7 + 11).
 run a:0:5 fork a:1:7 join a:2:11
 expect_da "$tmp/a.da" <<'END'
 block 0 label -
-program 3 23 11
+program 3 23 23
 object 3 23 11
 fn f 1040: 5 7
 fn main 77: 11
@@ -53,5 +54,42 @@ program 3 5 5
 object 3 5 5
 fn f 1040: 0 0
 fn main 77: 5
+END
+
+# daemon(): the parent ends in _exit(), the child goes on; the counts made
+# before it are written once, by the parent as it forks.
+rm -f "$tmp/a.da" "$tmp/pid"
+run a:0:5 daemon a:1:1
+i=0
+until test -s "$tmp/pid" && ! kill -0 "$(cat "$tmp/pid")" 2> /dev/null; do
+	i=$((i + 1))
+	test $i -lt 200 || fail "daemon child did not end"
+	sleep 0.05
+done
+expect_da "$tmp/a.da" <<'END'
+block 0 label -
+program 3 6 6
+object 3 6 5
+fn f 1040: 5 1
+fn main 77: 0
+END
+
+# exit() from a signal handler during a dump: the runtime's message about
+# an unwritable directory raises SIGPIPE, whose handler exits with 7.  The
+# exit handler must not wait for the dump it interrupted.
+RT_DIR=/dev/null/sub timeout 20 "$prog" sigpipe a:0:1 dump > "$tmp/stdout"
+st=$?
+test "$st" = 7 || fail "exit from a signal handler during a dump: status $st"
+
+# vfork() and arcov_execl(): the child builds no argument vector on the
+# heap it shares with its parent.
+rm -f "$tmp/a.da"
+run a:0:2 vforkexec
+expect_da "$tmp/a.da" <<'END'
+block 0 label -
+program 3 2 2
+object 3 2 2
+fn f 1040: 2 0
+fn main 77: 0
 END
 pass

@@ -17,7 +17,7 @@ object 3 6 5
 fn f 1040: 1 0
 fn main 77: 5
 block 1 label -
-program 3 3 2
+program 3 3 3
 object 3 3 2
 fn f 1041: 2 1
 fn main 77: 0

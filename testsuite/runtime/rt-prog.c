@@ -19,10 +19,29 @@
  *   errno           end with errno = ERANGE; an exit handler that runs
  *                   after the runtime's exits 99 if errno changed
  *   exit:N          end with status N
+ *   secure          exit 3 unless running with AT_SECURE (setuid/setgid)
+ *   sigpipe         make stderr a pipe nobody reads and SIGPIPE's handler
+ *                   call exit(7): the runtime's next message re-enters it
+ *   daemon          daemon(1, 1), then write the pid to $RT_DIR/pid
+ *   vforkexec       500 times vfork(), and the child arcov_execl()s this
+ *                   program with no command; exit 3 if the parent's heap
+ *                   grew
+ *   spawn:N         N times, posix_spawn() "fdcheck" while another thread
+ *                   dumps; exit 3 if a child inherited a runtime file
+ *   fdcheck         exit 3 if a descriptor is open on a .da or .tmp file
+ *   rdlock:P:S, wrlock:P:S  hold a read (write, creating P) lock on P
+ *                   for S seconds (as another user or writer would);
+ *                   print "locked" once it is held
  */
 #include <config.h>
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <malloc.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/auxv.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +73,14 @@ static struct arcov_object b_obj = {
 };
 
 static int want_errno;
+
+/* LeakSanitizer cannot trace a set-id process (secure.sh); the other
+ * runtime tests look for leaks.  Unused without sanitizers. */
+const char *__lsan_default_options(void);
+const char *__lsan_default_options(void)
+{
+	return getauxval(AT_SECURE) ? "detect_leaks=0" : "";
+}
 
 static void check_errno(void)
 {
@@ -123,6 +150,145 @@ static int run_threads(int n)
 	return 0;
 }
 
+static void exit_7(int sig)
+{
+	signal(sig, SIG_IGN);
+	exit(7);
+}
+
+static int sigpipe_exit(void)
+{
+	int fd[2];
+
+	if (pipe(fd) || dup2(fd[1], STDERR_FILENO) < 0)
+		return 2;
+	close(fd[0]);
+	close(fd[1]);
+	signal(SIGPIPE, exit_7);
+	return 0;
+}
+
+static int daemonize(void)
+{
+	char path[4200];
+	FILE *f;
+
+	if (daemon(1, 1))
+		return 2;
+	snprintf(path, sizeof path, "%s/pid", getenv("RT_DIR"));
+	f = fopen(path, "w");
+	if (!f)
+		return 2;
+	fprintf(f, "%ld\n", (long)getpid());
+	return fclose(f) ? 2 : 0;
+}
+
+static int vfork_exec_once(const char *self)
+{
+	pid_t pid;
+	int st;
+
+	pid = vfork();
+	if (pid == 0) {
+		arcov_execl("/proc/self/exe", self, (char *)NULL);
+		_exit(127);
+	}
+	return pid < 0 || waitpid(pid, &st, 0) != pid || st ? 2 : 0;
+}
+
+/* Freed chunks that malloc keeps in its caches count as in use, so the
+ * heap is measured once they are warm, and a leak of a few bytes per
+ * exec shows over many. */
+static int vfork_exec(const char *self)
+{
+	size_t before = 0;
+	int i;
+
+	for (i = 0; i < 510; i++) {
+		if (i == 10)
+			before = mallinfo2().uordblks;
+		if (vfork_exec_once(self))
+			return 2;
+	}
+	return mallinfo2().uordblks > before + 4096 ? 3 : 0;
+}
+
+static int fd_check(void)
+{
+	char link[300], target[4096];
+	struct dirent *e;
+	DIR *dir = opendir("/proc/self/fd");
+	int bad = 0;
+	ssize_t n;
+
+	if (!dir)
+		return 2;
+	while ((e = readdir(dir))) {
+		snprintf(link, sizeof link, "/proc/self/fd/%s", e->d_name);
+		n = readlink(link, target, sizeof target - 1);
+		if (n <= 0)
+			continue;
+		target[n] = '\0';
+		if (strstr(target, ".da") || strstr(target, ".tmp"))
+			bad = 1;
+	}
+	closedir(dir);
+	return bad ? 3 : 0;
+}
+
+static volatile int spawning;
+
+static void *dump_loop(void *arg)
+{
+	while (spawning) {
+		__atomic_fetch_add(&a_counters[0], 1, __ATOMIC_RELAXED);
+		arcov_dump();
+	}
+	return arg;
+}
+
+extern char **environ;
+
+static int spawn_checks(const char *self, int n)
+{
+	char *args[] = { (char *)self, (char *)"fdcheck", NULL };
+	pthread_t tid;
+	int i, st, rc = 0;
+	pid_t pid;
+
+	spawning = 1;
+	if (pthread_create(&tid, NULL, dump_loop, NULL))
+		return 2;
+	for (i = 0; i < n && !rc; i++) {
+		if (posix_spawn(&pid, "/proc/self/exe", NULL, NULL, args,
+				environ) || waitpid(pid, &st, 0) != pid)
+			rc = 2;
+		else if (st)
+			rc = 3;
+	}
+	spawning = 0;
+	pthread_join(tid, NULL);
+	return rc;
+}
+
+static int hold_lock(const char *spec, short type)
+{
+	struct flock fl = { .l_type = type, .l_whence = SEEK_SET };
+	char path[4096];
+	unsigned secs;
+	int fd;
+
+	if (sscanf(spec, "%4095[^:]:%u", path, &secs) != 2)
+		return 2;
+	fd = open(path, type == F_RDLCK ? O_RDONLY : O_RDWR | O_CREAT, 0644);
+	if (fd < 0 || fcntl(fd, F_SETLK, &fl))
+		return 2;
+	puts("locked");
+	fflush(stdout);
+	sleep(secs);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned idx;
@@ -170,6 +336,29 @@ int main(int argc, char **argv)
 			want_errno = ERANGE;
 		} else if (sscanf(cmd, "exit:%d", &status) == 1) {
 			continue;
+		} else if (!strcmp(cmd, "secure")) {
+			if (!getauxval(AT_SECURE))
+				return 3;
+		} else if (!strcmp(cmd, "sigpipe")) {
+			if (sigpipe_exit())
+				return 2;
+		} else if (!strcmp(cmd, "daemon")) {
+			if (daemonize())
+				return 2;
+		} else if (!strcmp(cmd, "vforkexec")) {
+			t = vfork_exec(argv[0]);
+			if (t)
+				return t;
+		} else if (sscanf(cmd, "spawn:%d", &t) == 1) {
+			t = spawn_checks(argv[0], t);
+			if (t)
+				return t;
+		} else if (!strcmp(cmd, "fdcheck")) {
+			return fd_check();
+		} else if (!strncmp(cmd, "rdlock:", 7)) {
+			return hold_lock(cmd + 7, F_RDLCK);
+		} else if (!strncmp(cmd, "wrlock:", 7)) {
+			return hold_lock(cmd + 7, F_WRLCK);
 		} else {
 			fprintf(stderr, "rt-prog: bad command %s\n", cmd);
 			return 2;

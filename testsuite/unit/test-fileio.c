@@ -1,7 +1,9 @@
 /* test-fileio.c -- whole-file reads and atomic replacement (lib/fileio.c). */
 #include <config.h>
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -33,8 +35,17 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct dir *d = *state;
+	char path[64 + 256 + 2];
+	struct dirent *e;
+	DIR *dir = opendir(d->path);
 
-	unlink(d->file);
+	while (dir && (e = readdir(dir))) {
+		snprintf(path, sizeof path, "%s/%s", d->path, e->d_name);
+		if (e->d_name[0] != '.')
+			unlink(path);
+	}
+	if (dir)
+		closedir(dir);
 	rmdir(d->path);
 	free(d);
 	return 0;
@@ -76,9 +87,160 @@ static void test_unreadable(void **state)
 
 	assert_int_equal(arcov_file_slurp_optional(d->path, &data, &size,
 						   &err), ARCOV_EIO);
-	snprintf(want, sizeof want, "%s: cannot read: %s", d->path,
-		 strerror(EISDIR));
+	snprintf(want, sizeof want, "%s: not a regular file", d->path);
 	assert_string_equal(err.msg, want);
+}
+
+/* Names of files in the scratch directory. */
+static char *in_dir(const struct dir *d, const char *name)
+{
+	static char path[4][160];
+	static int next;
+	char *p = path[next++ % 4];
+
+	snprintf(p, sizeof path[0], "%s/%s", d->path, name);
+	return p;
+}
+
+/* The number of entries in the scratch directory. */
+static int entries(const struct dir *d)
+{
+	struct dirent *e;
+	DIR *dir = opendir(d->path);
+	int n = 0;
+
+	assert_non_null(dir);
+	while ((e = readdir(dir)))
+		n += e->d_name[0] != '.';
+	closedir(dir);
+	return n;
+}
+
+static void expect_not_regular(const char *path, int flags)
+{
+	struct arcov_err err = { 0, "" };
+	unsigned char *data;
+	size_t size;
+	char want[200];
+
+	assert_int_equal(arcov_file_read(path, flags, &data, &size, &err),
+			 ARCOV_EIO);
+	snprintf(want, sizeof want, "%s: not a regular file", path);
+	assert_string_equal(err.msg, want);
+}
+
+/* A FIFO without a writer, a device fed forever: refused at once, never
+ * waited on or read.  With ARCOV_FILE_NOFOLLOW (the runtime) any
+ * symbolic link is refused; without (the tools) only what it names. */
+static void test_special_inputs(void **state)
+{
+	struct dir *d = *state;
+	const char *fifo = in_dir(d, "fifo.da"), *zero = in_dir(d, "zero.da");
+	const char *link = in_dir(d, "link.da");
+	unsigned char *data;
+	size_t size;
+
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	expect_not_regular(fifo, 0);
+	expect_not_regular(fifo, ARCOV_FILE_OPTIONAL | ARCOV_FILE_NOFOLLOW);
+	assert_int_equal(symlink("/dev/zero", zero), 0);
+	expect_not_regular(zero, 0);
+	expect_not_regular(zero, ARCOV_FILE_NOFOLLOW);
+	assert_int_equal(arcov_file_replace(d->file, "abc", 3, NULL), 0);
+	assert_int_equal(symlink(d->file, link), 0);
+	assert_int_equal(arcov_file_read(link, 0, &data, &size, NULL), 0);
+	assert_int_equal(size, 3);
+	free(data);
+	expect_not_regular(link, ARCOV_FILE_NOFOLLOW);
+}
+
+/* A target that is not a regular file is refused, not replaced: a FIFO,
+ * a symbolic link (to a file, to a FIFO, to /proc/self/fd/1). */
+static void test_special_outputs(void **state)
+{
+	struct dir *d = *state;
+	const char *fifo = in_dir(d, "fifo"), *l1 = in_dir(d, "l1");
+	const char *l2 = in_dir(d, "l2"), *l3 = in_dir(d, "l3");
+	const char *const targets[] = { fifo, l1, l2, l3 };
+	struct arcov_err err = { 0, "" };
+	char want[200];
+	struct stat st;
+	size_t i;
+
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(arcov_file_replace(d->file, "abc", 3, NULL), 0);
+	assert_int_equal(symlink(d->file, l1), 0);
+	assert_int_equal(symlink(fifo, l2), 0);
+	assert_int_equal(symlink("/proc/self/fd/1", l3), 0);
+	for (i = 0; i < sizeof targets / sizeof *targets; i++) {
+		assert_int_equal(arcov_file_replace(targets[i], "x", 1, &err),
+				 ARCOV_EIO);
+		snprintf(want, sizeof want, "%s: not a regular file",
+			 targets[i]);
+		assert_string_equal(err.msg, want);
+	}
+	assert_int_equal(lstat(fifo, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	for (i = 1; i < 4; i++) {
+		assert_int_equal(lstat(targets[i], &st), 0);
+		assert_true(S_ISLNK(st.st_mode));
+	}
+	assert_int_equal(stat(d->file, &st), 0);
+	assert_int_equal(st.st_size, 3);
+	assert_int_equal(entries(d), 5);	/* no temporary left */
+}
+
+/* A new file gets 0666 less the umask; a replaced one keeps its mode. */
+static void test_modes(void **state)
+{
+	struct dir *d = *state;
+	mode_t old = umask(027);
+	struct stat st;
+
+	assert_int_equal(arcov_file_replace(d->file, "a", 1, NULL), 0);
+	assert_int_equal(stat(d->file, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0640);
+	assert_int_equal(chmod(d->file, 0604), 0);
+	assert_int_equal(arcov_file_replace(d->file, "b", 1, NULL), 0);
+	assert_int_equal(stat(d->file, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0604);
+	umask(old);
+}
+
+/* FILE.tmp is the lock: a live holder makes a writer wait a bounded time
+ * and fail; one whose holder died is removed; nothing is left behind. */
+static void test_lock(void **state)
+{
+	struct dir *d = *state;
+	const char *tmp = in_dir(d, "f.da.tmp");
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	struct arcov_err err = { 0, "" };
+	struct arcov_file_tx tx;
+	char want[300];
+	int fd;
+
+	/* Stale: nobody holds it. */
+	fd = open(tmp, O_RDWR | O_CREAT, 0600);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(arcov_file_replace(d->file, "a", 1, NULL), 0);
+	assert_int_equal(entries(d), 1);
+
+	/* Live: held by an open file description lock. */
+	fd = open(tmp, O_RDWR | O_CREAT, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(fcntl(fd, F_OFD_SETLK, &fl), 0);
+	assert_int_equal(arcov_file_begin(&tx, d->file, 0, 50, &err),
+			 ARCOV_EIO);
+	snprintf(want, sizeof want,
+		 "%s: another writer holds %s (waited 0.050 s)", d->file, tmp);
+	assert_string_equal(err.msg, want);
+	close(fd);
+
+	/* Released: the next writer takes it. */
+	assert_int_equal(arcov_file_begin(&tx, d->file, 0, 50, &err), 0);
+	arcov_file_abort(&tx);
+	assert_int_equal(entries(d), 1);
 }
 
 /* What arcov_file_replace() writes, both reads return, byte for byte,
@@ -93,6 +255,7 @@ static void test_round_trip(void **state)
 
 	for (i = 0; i < sizeof big; i++)
 		big[i] = (unsigned char)(i * 7);
+	umask(022);
 	assert_int_equal(arcov_file_replace(d->file, big, sizeof big, NULL), 0);
 	assert_int_equal(stat(d->file, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0644);
@@ -134,6 +297,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_missing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unreadable, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_special_inputs, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_special_outputs, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_modes, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lock, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_round_trip, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_replace_fails, setup,
