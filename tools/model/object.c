@@ -12,6 +12,7 @@
 #include "fileio.h"
 #include "object.h"
 #include "da-ext.h"
+#include "da-merge.h"
 #include "sm.h"
 
 static struct arcov_obj_stats stats;
@@ -101,24 +102,11 @@ static int slurp(const char *path, unsigned char **data, size_t *size,
 	return r == 0 && !*data ? 1 : r;
 }
 
-static uint64_t add_sat(uint64_t a, uint64_t b)
-{
-	return b > ARCOV_COUNTER_MAX - a ? ARCOV_COUNTER_MAX : a + b;
-}
-
-/* How a .da record is matched to a function: name, checksum, counter
- * count, compared in that order. */
+/* The .da record @rec against the function @g: the record belongs to it
+ * when 0 (lib/da-merge.h's rule, shared with the runtime and arcov-merge). */
 static int key_cmp(const struct arcov_da_fn *rec, const struct arcov_bbg_fn *g)
 {
-	int c = strcmp(rec->name, g->name);
-
-	if (c)
-		return c;
-	if (rec->checksum != g->checksum)
-		return rec->checksum < g->checksum ? -1 : 1;
-	if (rec->ncounters != g->ncounters)
-		return rec->ncounters < g->ncounters ? -1 : 1;
-	return 0;
+	return arcov_da_fn_cmp(rec, g->name, g->checksum, g->ncounters);
 }
 
 static int cmp_fns(const void *pa, const void *pb)
@@ -143,7 +131,7 @@ static int cmp_fns(const void *pa, const void *pb)
 static int match_block(struct arcov_obj *obj, const struct arcov_da_block *blk,
 		       struct arcov_obj_fn *const *sorted)
 {
-	uint32_t i, c;
+	uint32_t i;
 	size_t lo, hi, k;
 	int used = 0;
 
@@ -163,9 +151,8 @@ static int match_block(struct arcov_obj *obj, const struct arcov_da_block *blk,
 		     k++) {
 			struct arcov_obj_fn *fn = sorted[k];
 
-			for (c = 0; c < rec->ncounters; c++)
-				fn->counters[c] = add_sat(fn->counters[c],
-							  rec->counters[c]);
+			arcov_da_counters_add(fn->counters, rec->counters,
+					      rec->ncounters);
 			fn->nrecords++;
 			matched = 1;
 		}
