@@ -663,11 +663,16 @@ static uint32_t arc_flags(edge e)
 	uint32_t flags = 0;
 
 	if (e->flags & EDGE_FAKE)
-		flags |= ARCOV_ARC_FAKE;
+		return ARCOV_ARC_FAKE;
 	/* GIMPLE marks neither arm of a condition as falling through; as
 	 * GCC's own profile.cc does, the arm into the next block in layout
-	 * order is the one that falls through. */
+	 * order is the one that falls through.  A return's arc into EXIT
+	 * falls through too: in GCC 3.3 a return jumped to the return label
+	 * at the end of the function, whose block alone fell through into
+	 * EXIT (FORMATS.md §3.6), so every arc into EXIT but a fake one had
+	 * the flag, and gcov 3.3 printed no branch for it. */
 	if ((e->flags & EDGE_FALLTHRU) ||
+	    e->dest == EXIT_BLOCK_PTR_FOR_FN(cfun) ||
 	    ((e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)) &&
 	     e->src->next_bb == e->dest))
 		flags |= ARCOV_ARC_FALLTHROUGH;

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Line tables and flags on code whose counts readers got wrong (issue 10):
+# lines.c in C and lines.cc in C++, at -O0 and -O2, held to the counts
+# marked in their sources, to gcov 12 where it agrees, and to what gcov
+# 3.3 prints (arcov --legacy=3.3) for straight-line code: no branch.
+. "$top_srcdir/testsuite/e2e/lib.sh"
+
+# legacy SRC FIRST LAST: in gcov 3.3's view of SRC, no branch record
+# under source lines FIRST to LAST (straight-line code: a return's arc
+# into EXIT falls through, as in GCC 3.3, so gcov 3.3 reports none).
+legacy()
+{
+	(cd "$tmp/arcov" && "$builddir/tools/arcov" --legacy=3.3 -b "$1" \
+		> /dev/null 2>&1) || fail "arcov --legacy=3.3 $1 failed"
+	awk -v first="$2" -v last="$3" '
+		/^ *[^ ]+: *[0-9]+:/ { split($0, f, ":"); ln = f[2] + 0; next }
+		/^branch/ && ln >= first && ln <= last {
+			print "line " ln ": " $0; bad = 1
+		}
+		END { exit bad }' "$tmp/arcov/$1.gcov" > "$tmp/legacy.diff" ||
+		fail "$1: gcov 3.3 view has branches in straight-line code:
+$(cat "$tmp/legacy.diff")"
+}
+
+# check SRC LEVEL GCOV-ALLOWED: build SRC at -OLEVEL, run (the --coverage
+# build only the first time, to run it once), hold it to its marks, to
+# gcov 12 (but for the lines GCOV-ALLOWED) and to gcov 3.3.
+check()
+{
+	rm -f "$tmp/arcov/"*.da
+	build_arcov "$1" -O"$2"
+	if test -s "$tmp/gcc.out"; then run_arcov; else run_both; fi
+	test "$2" != 0 || check_marks "$1"
+	compare_gcov "$1" "$3"
+}
+
+build_gcc lines.c
+for level in 0 2; do
+	check lines.c $level ""
+	legacy lines.c 8 18
+done
+pass
