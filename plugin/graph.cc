@@ -819,6 +819,24 @@ static void build_spanning_tree(struct ap_graph *g)
 	XDELETEVEC(parent);
 }
 
+/*
+ * A function whose body starts with a loop ("do { ... } while", "for (;;)")
+ * has the loop's first block as its first block, which would give the
+ * declarator line, listed there (notes.cc), the loop's count.  As in GCC
+ * 3.3, whose prologue had a block of its own, the function starts with a
+ * block run once per call: the arc from ENTRY is split.  This adds a block
+ * and an arc, so no counter.
+ */
+static void split_entry(function *fun)
+{
+	edge e = single_succ_p(ENTRY_BLOCK_PTR_FOR_FN(fun)) ?
+		single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)) : NULL;
+
+	if (e && e->dest != EXIT_BLOCK_PTR_FOR_FN(fun) &&
+	    !single_pred_p(e->dest))
+		split_edge(e);
+}
+
 /**
  * ap_graph_build - prepare @fun's CFG for instrumentation and describe it.
  * @fun: the current function, at the plugin's pass
@@ -834,6 +852,7 @@ bool ap_graph_build(function *fun, struct ap_graph *g)
 	hash_set<edge> proved_arcs;
 
 	memset(g, 0, sizeof *g);
+	split_entry(fun);
 	compact_blocks();
 	g->checksum = plain_checksum(fun);
 	proved = &proved_arcs;

@@ -78,11 +78,25 @@ const char *ap_da_path(void)
 	return notes_da;
 }
 
+/* Where a block's line comes from. */
+enum {
+	REF_STMT = 1,	/* a statement, or the function's declarator */
+	REF_GOTO = 2	/* only the goto folded into the block's arc */
+};
+
 /* A (file, line) pair met in a block, with its position of first sight. */
 struct line_ref {
 	int file;
 	uint32_t line;
 	size_t seq;
+	int kind;	/* REF_* met for it in the block, or-ed */
+	bool drop;	/* not listed (block_lines_prune()) */
+};
+
+/* The lines of one real block, each once, in order of first sight. */
+struct block_lines {
+	struct line_ref *refs;
+	size_t n;
 };
 
 static int line_ref_by_key(const void *pa, const void *pb)
@@ -105,7 +119,8 @@ static int line_ref_by_seq(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-static bool add_location(struct line_ref *refs, size_t *n, location_t loc)
+static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
+			 int kind)
 {
 	expanded_location xl;
 	int file;
@@ -121,18 +136,20 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc)
 	refs[*n].file = file;
 	refs[*n].line = (uint32_t)xl.line;
 	refs[*n].seq = *n;
+	refs[*n].kind = kind;
+	refs[*n].drop = false;
 	(*n)++;
 	return true;
 }
 
 /*
- * The line list of one real block: the function's own line for the first
- * block (as GCC puts the opening brace there), every statement's line, and
- * the line of a goto the CFG builder folded into the block's only edge.
- * Each line appears once per block, since gcov 3.x adds a block's count
- * to a line once per occurrence.
+ * The lines of one real block: the function's own line for the first
+ * block (as GCC puts the opening brace there), every statement's line,
+ * and the line of a goto the CFG builder folded into the block's only
+ * edge.  Each line appears once per block, since gcov 3.x adds a block's
+ * count to a line once per occurrence.
  */
-static bool fill_block(struct arcov_bb_block *blk, basic_block bb, bool first)
+static bool collect_block(struct block_lines *bl, basic_block bb, bool first)
 {
 	size_t cap = 2, n = 0, i, k;
 	struct line_ref *refs;
@@ -144,55 +161,129 @@ static bool fill_block(struct arcov_bb_block *blk, basic_block bb, bool first)
 	refs = XNEWVEC(struct line_ref, cap);
 	if (first)
 		ok = add_location(refs, &n,
-				  DECL_SOURCE_LOCATION(current_function_decl));
+				  DECL_SOURCE_LOCATION(current_function_decl),
+				  REF_STMT);
 	for (gsi = gsi_start_bb(bb); ok && !gsi_end_p(gsi); gsi_next(&gsi))
 		if (!is_gimple_debug(gsi_stmt(gsi)))
 			ok = add_location(refs, &n,
-					  gimple_location(gsi_stmt(gsi)));
+					  gimple_location(gsi_stmt(gsi)),
+					  REF_STMT);
 	if (ok && single_succ_p(bb))
-		ok = add_location(refs, &n, single_succ_edge(bb)->goto_locus);
-	if (!ok)
-		goto free_refs;
-
-	qsort(refs, n, sizeof *refs, line_ref_by_key);
-	for (i = 0, k = 0; i < n; i++)
-		if (i == 0 || refs[i].file != refs[k - 1].file ||
-		    refs[i].line != refs[k - 1].line)
-			refs[k++] = refs[i];
-	qsort(refs, k, sizeof *refs, line_ref_by_seq);
-
-	blk->items = XCNEWVEC(struct arcov_bb_item, 2 * k + 1);
-	for (i = 0; i < k; i++) {
-		if (refs[i].file != notes_last_file) {
-			blk->items[blk->nitems++].file = (uint32_t)refs[i].file;
-			notes_last_file = refs[i].file;
-		}
-		blk->items[blk->nitems++].line = refs[i].line;
+		ok = add_location(refs, &n, single_succ_edge(bb)->goto_locus,
+				  REF_GOTO);
+	if (!ok) {
+		XDELETEVEC(refs);
+		return false;
 	}
-free_refs:
-	XDELETEVEC(refs);
-	return ok;
+	qsort(refs, n, sizeof *refs, line_ref_by_key);
+	for (i = 0, k = 0; i < n; i++) {
+		if (k && refs[i].file == refs[k - 1].file &&
+		    refs[i].line == refs[k - 1].line) {
+			refs[k - 1].kind |= refs[i].kind;
+			continue;
+		}
+		refs[k++] = refs[i];
+	}
+	qsort(refs, k, sizeof *refs, line_ref_by_seq);
+	bl->refs = refs;
+	bl->n = k;
+	return true;
 }
 
-static bool add_bb_function(function *fun, const char *name, uint32_t nblocks)
+static uint64_t line_key(const struct line_ref *r)
 {
+	return (uint64_t)(uint32_t)r->file << 32 | r->line;
+}
+
+static int key_cmp(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Rule 1: a line that only a goto folded into an empty join or loop-back
+ * block brings (the C front end gives a loop's back jump the line of the
+ * body's first statement) is not listed there when a statement lists it
+ * elsewhere in the function: the statement's block counts it.  A "break;"
+ * or "goto" on a line of its own keeps its block.
+ */
+static void prune_gotos(struct block_lines *bls, uint32_t nreal)
+{
+	uint64_t *keys, key;
+	size_t nkeys = 0, i;
+	uint32_t b;
+
+	for (b = 0; b < nreal; b++)
+		nkeys += bls[b].n;
+	keys = XNEWVEC(uint64_t, nkeys + 1);
+	nkeys = 0;
+	for (b = 0; b < nreal; b++)
+		for (i = 0; i < bls[b].n; i++)
+			if (bls[b].refs[i].kind & REF_STMT)
+				keys[nkeys++] = line_key(&bls[b].refs[i]);
+	qsort(keys, nkeys, sizeof *keys, key_cmp);
+	for (b = 0; b < nreal; b++) {
+		if (bls[b].n != 1 || bls[b].refs[0].kind != REF_GOTO)
+			continue;
+		key = line_key(&bls[b].refs[0]);
+		if (bsearch(&key, keys, nkeys, sizeof *keys, key_cmp))
+			bls[b].refs[0].drop = true;
+	}
+	XDELETEVEC(keys);
+}
+
+/* The .bb list of @blk from @bl, the lines not pruned. */
+static void fill_block(struct arcov_bb_block *blk,
+		       const struct block_lines *bl)
+{
+	size_t i;
+
+	blk->items = XCNEWVEC(struct arcov_bb_item, 2 * bl->n + 1);
+	for (i = 0; i < bl->n; i++) {
+		if (bl->refs[i].drop)
+			continue;
+		if (bl->refs[i].file != notes_last_file) {
+			blk->items[blk->nitems++].file =
+				(uint32_t)bl->refs[i].file;
+			notes_last_file = bl->refs[i].file;
+		}
+		blk->items[blk->nitems++].line = bl->refs[i].line;
+	}
+}
+
+static bool add_bb_function(function *fun, const char *name,
+			    const struct ap_graph *g)
+{
+	uint32_t nreal = g->nblocks - 2, b = 0;
+	struct block_lines *bls = XCNEWVEC(struct block_lines, nreal + 1);
 	struct arcov_bb_fn *fn;
 	basic_block bb;
-	uint32_t b = 1;
+	bool ok = true;
+
+	FOR_EACH_BB_FN(bb, fun) {
+		ok = collect_block(&bls[b], bb, b == 0);
+		if (!ok)
+			goto free_lines;
+		b++;
+	}
+	prune_gotos(bls, nreal);
 
 	notes_bb.fns = XRESIZEVEC(struct arcov_bb_fn, notes_bb.fns,
 				  notes_bb.nfns + 1);
 	fn = &notes_bb.fns[notes_bb.nfns++];
 	memset(fn, 0, sizeof *fn);
 	fn->name = xstrdup(name);
-	fn->nblocks = nblocks;
-	fn->blocks = XCNEWVEC(struct arcov_bb_block, nblocks);
-	FOR_EACH_BB_FN(bb, fun) {
-		if (!fill_block(&fn->blocks[b], bb, b == 1))
-			return false;
-		b++;
-	}
-	return true;
+	fn->nblocks = g->nblocks;
+	fn->blocks = XCNEWVEC(struct arcov_bb_block, g->nblocks);
+	for (b = 0; b < nreal; b++)
+		fill_block(&fn->blocks[b + 1], &bls[b]);
+free_lines:
+	for (b = 0; b < nreal; b++)
+		XDELETEVEC(bls[b].refs);
+	XDELETEVEC(bls);
+	return ok;
 }
 
 static bool add_bbg_function(const char *name, const struct ap_graph *g)
@@ -239,8 +330,7 @@ fail:
 bool ap_notes_add_function(function *fun, const char *name,
 			   const struct ap_graph *g)
 {
-	return add_bb_function(fun, name, g->nblocks) &&
-	       add_bbg_function(name, g);
+	return add_bb_function(fun, name, g) && add_bbg_function(name, g);
 }
 
 /**

@@ -10,9 +10,52 @@ static int plus1(int x)	/*@1*/
 	return x + 1;	/*@+*/
 }
 
+static int step(int n)	/*@5*/
+{
+	return n == 5;	/*@+*/
+}
+
+/* The loop's back jump is an empty block that the front end gives the
+ * line of the body's first statement: "n++" ran 5 times, not 4. */
+static int until_five(void)	/*@1*/
+{
+	int n = 0, err;	/*@1*/
+
+	for (;;) {
+		n++;	/*@5*/
+		err = step(n);	/*@5*/
+		if (err)	/*@5*/
+			break;	/*@1*/
+		if (n < 0)	/*@4*/
+			return 1;	/*@0*/
+	}
+	return 0;	/*@1*/
+}
+
+struct pool {
+	char buf[64];
+	int n;
+};
+
+/* The body starts with a loop: the opening line counts the 3 calls, not
+ * the 35 passes of the loop. */
+static const char *copy(struct pool *p, const char *s)	/*@3*/
+{
+	do {
+		p->buf[p->n++] = *s;	/*@35*/
+	} while (*s++);	/*@35*/
+	return p->buf;	/*@+*/
+}
+
 int main(void)	/*@1*/
 {
+	struct pool p = { { 0 }, 0 };	/*@1*/
 	int t = plus1(3);	/*@1*/
-	printf("%d\n", t);	/*@1*/
+
+	t += until_five();	/*@+*/
+	copy(&p, "hello world");	/*@1*/
+	copy(&p, "abcdefghijk");	/*@1*/
+	copy(&p, "0123456789");	/*@1*/
+	printf("%d %d\n", t, p.n);	/*@1*/
 	return 0;	/*@1*/
 }
