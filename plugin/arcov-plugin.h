@@ -46,6 +46,9 @@ struct ap_graph {
 	uint32_t ncounters;	/* written arcs off the spanning tree */
 	size_t narcs;		/* all of arcs[], ignored ones included */
 	struct ap_arc *arcs;	/* in .bbg order, loopback last */
+	bool *eh_only;		/* per gcov block: reached only through an
+				 * exception edge (a landing pad, a cleanup,
+				 * a handler) */
 };
 
 /* plugin.cc */

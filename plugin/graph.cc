@@ -837,6 +837,36 @@ static void split_entry(function *fun)
 		split_edge(e);
 }
 
+/* Which blocks of @g are reached only through exception edges: not from
+ * ENTRY by the other edges of the compiler's flow graph (gcov 12's
+ * find_exception_blocks() on its own graph). */
+static void find_eh_only(function *fun, struct ap_graph *g)
+{
+	auto_vec<basic_block> work;
+	basic_block bb;
+	edge_iterator ei;
+	edge e;
+	uint32_t b;
+
+	g->eh_only = XNEWVEC(bool, g->nblocks);
+	for (b = 0; b < g->nblocks; b++)
+		g->eh_only[b] = true;
+	g->eh_only[0] = false;
+	work.safe_push(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	while (!work.is_empty()) {
+		bb = work.pop();
+		FOR_EACH_EDGE(e, ei, bb->succs) {
+			b = ap_block_number(g, e->dest);
+			if ((e->flags & (EDGE_EH | EDGE_FAKE)) || !g->eh_only[b])
+				continue;
+			g->eh_only[b] = false;
+			work.safe_push(e->dest);
+		}
+	}
+	/* EXIT is not code; a function that only throws still has one. */
+	g->eh_only[g->nblocks - 1] = false;
+}
+
 /**
  * ap_graph_build - prepare @fun's CFG for instrumentation and describe it.
  * @fun: the current function, at the plugin's pass
@@ -868,6 +898,7 @@ bool ap_graph_build(function *fun, struct ap_graph *g)
 	g->nblocks = (uint32_t)n_basic_blocks_for_fn(fun);
 	list_arcs(fun, g);
 	proved = NULL;
+	find_eh_only(fun, g);
 	estimate_frequencies(fun, g);
 	clear_aux_for_edges();
 	build_spanning_tree(g);
@@ -880,5 +911,6 @@ bool ap_graph_build(function *fun, struct ap_graph *g)
 void ap_graph_free(struct ap_graph *g)
 {
 	XDELETEVEC(g->arcs);
+	XDELETEVEC(g->eh_only);
 	memset(g, 0, sizeof *g);
 }

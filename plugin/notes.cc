@@ -190,6 +190,17 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first)
 	return true;
 }
 
+static bool block_has_line(const struct block_lines *bl, int file,
+			   uint32_t line)
+{
+	size_t i;
+
+	for (i = 0; i < bl->n; i++)
+		if (bl->refs[i].file == file && bl->refs[i].line == line)
+			return true;
+	return false;
+}
+
 static uint64_t line_key(const struct line_ref *r)
 {
 	return (uint64_t)(uint32_t)r->file << 32 | r->line;
@@ -234,6 +245,68 @@ static void prune_gotos(struct block_lines *bls, uint32_t nreal)
 	XDELETEVEC(keys);
 }
 
+/*
+ * Rule 2: code run only when an exception is thrown (landing pads,
+ * cleanups, catch handlers; ap_graph.eh_only) does not list the lines of
+ * the statement that threw into it.  The .bbg replaces the exception edge
+ * by a fake arc from ENTRY (FORMATS.md §3.3 step 5), so under gcov 12's
+ * rule, which counts a line's entries from other lines, each throw would
+ * enter that line anew: "try { f(); } catch (...) { n++; }" on one line
+ * would count the calls plus the throws.  Handlers on lines of their own
+ * keep them.
+ */
+static void prune_handlers(function *fun, struct block_lines *bls,
+			   const struct ap_graph *g)
+{
+	uint32_t *work = XNEWVEC(uint32_t, g->nblocks);
+	bool *seen = XNEWVEC(bool, g->nblocks);
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fun) {
+		uint32_t t = ap_block_number(g, bb);
+		edge_iterator ei;
+		edge e;
+
+		FOR_EACH_EDGE(e, ei, bb->succs) {
+			uint32_t top = 0, x = ap_block_number(g, e->dest);
+
+			if (!(e->flags & EDGE_EH) || !g->eh_only[x])
+				continue;
+			memset(seen, 0, g->nblocks * sizeof *seen);
+			seen[x] = true;
+			work[top++] = x;
+			while (top) {
+				struct block_lines *bl;
+				basic_block xb;
+				edge_iterator ej;
+				edge f;
+				size_t i;
+
+				x = work[--top];
+				bl = &bls[x - 1];
+				for (i = 0; i < bl->n; i++)
+					if (block_has_line(&bls[t - 1],
+							   bl->refs[i].file,
+							   bl->refs[i].line))
+						bl->refs[i].drop = true;
+				xb = BASIC_BLOCK_FOR_FN(fun, x - 1 +
+							NUM_FIXED_BLOCKS);
+				FOR_EACH_EDGE(f, ej, xb->succs) {
+					uint32_t y = ap_block_number(g, f->dest);
+
+					if (!(f->flags & EDGE_FAKE) &&
+					    g->eh_only[y] && !seen[y]) {
+						seen[y] = true;
+						work[top++] = y;
+					}
+				}
+			}
+		}
+	}
+	XDELETEVEC(seen);
+	XDELETEVEC(work);
+}
+
 /* The .bb list of @blk from @bl, the lines not pruned. */
 static void fill_block(struct arcov_bb_block *blk,
 		       const struct block_lines *bl)
@@ -269,6 +342,7 @@ static bool add_bb_function(function *fun, const char *name,
 		b++;
 	}
 	prune_gotos(bls, nreal);
+	prune_handlers(fun, bls, g);
 
 	notes_bb.fns = XRESIZEVEC(struct arcov_bb_fn, notes_bb.fns,
 				  notes_bb.nfns + 1);

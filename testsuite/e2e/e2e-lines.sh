@@ -49,4 +49,14 @@ legacy lines.c 49 60
 for ln in 25:5 42:3; do
 	expect_line lines.c ${ln%:*} ${ln#*:}
 done
+
+# C++: a handler on the line of the call that throws into it, and a
+# cleanup on a line of its own.
+rm -f "$tmp/gcc.out"
+build_gcc lines.cc
+check lines.cc 0 ""
+check lines.cc 2 ""
+for ln in 35:10; do
+	expect_line lines.cc ${ln%:*} ${ln#*:}
+done
 pass

@@ -1,0 +1,46 @@
+// lines.cc -- which blocks list which lines in C++ (doc/notes-format.md
+// §4, "Lines"): every line with code is marked with what it executed.
+#include <cstdio>
+#include <stdexcept>
+
+// Called 20 times, throws 10 times.
+static void thrower(int i)	/*@20*/
+{
+	if (i & 1)	/*@20*/
+		throw std::runtime_error("odd");	/*@+*/
+}	/*@10*/
+
+struct counter {
+	int *n;
+	explicit counter(int *p) : n(p) { ++*n; }	/*@10*/
+	~counter() { --*n; }	/*@10*/
+};
+
+// A cleanup run when thrower() throws (the destructor of c): its line is
+// the closing brace, which both ways of leaving the block run.
+static int scoped(int i, int *live)	/*@10*/
+{
+	counter c(live);	/*@10*/
+	thrower(i);	/*@10*/
+	return i;	/*@+*/
+}	/*@+*/
+
+int main()	/*@1*/
+{
+	int caught = 0, live = 0, s = 0;	/*@1*/
+
+	// The handler on the same line as the call that throws into it: the
+	// line ran 10 times, the 5 throws are not new entries.
+	for (int i = 0; i < 10; i++) {	/*@+*/
+		try { thrower(i); } catch (const std::exception &) { caught++; }	/*@10*/
+	}
+	for (int i = 0; i < 10; i++) {	/*@+*/
+		try {
+			s += scoped(i, &live);	/*@+*/
+		} catch (const std::exception &) {	/*@+*/
+			s--;	/*@5*/
+		}	/*@5*/
+	}
+	std::printf("%d %d %d\n", caught, live, s);	/*@1*/
+	return 0;	/*@1*/
+}
