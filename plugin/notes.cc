@@ -90,7 +90,9 @@ struct line_ref {
 	uint32_t line;
 	size_t seq;
 	int kind;	/* REF_* met for it in the block, or-ed */
-	bool drop;	/* not listed (block_lines_prune()) */
+	bool drop;	/* not listed: a prune_*() rule applies */
+	bool cont;	/* dropped as a continuation: an earlier block of
+			 * the chain lists it (prune_continuations()) */
 };
 
 /* The lines of one real block, each once, in order of first sight. */
@@ -138,6 +140,7 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 	refs[*n].seq = *n;
 	refs[*n].kind = kind;
 	refs[*n].drop = false;
+	refs[*n].cont = false;
 	(*n)++;
 	return true;
 }
@@ -190,14 +193,17 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first)
 	return true;
 }
 
+/* Whether @bl holds the line (@file, @line); if @listed, only if it or
+ * a block before it in a chain of continuations lists it. */
 static bool block_has_line(const struct block_lines *bl, int file,
-			   uint32_t line)
+			   uint32_t line, bool listed)
 {
 	size_t i;
 
 	for (i = 0; i < bl->n; i++)
 		if (bl->refs[i].file == file && bl->refs[i].line == line)
-			return true;
+			return !listed || !bl->refs[i].drop ||
+			       bl->refs[i].cont;
 	return false;
 }
 
@@ -211,6 +217,20 @@ static int key_cmp(const void *pa, const void *pb)
 	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
 
 	return a < b ? -1 : a > b;
+}
+
+/* How many edges of @edges lead on in the function: fake arcs and, if
+ * @skip_eh, exception edges left out. */
+static unsigned int real_edges(vec<edge, va_gc> *edges, bool skip_eh)
+{
+	edge_iterator ei;
+	edge e;
+	unsigned int n = 0;
+
+	FOR_EACH_EDGE(e, ei, edges)
+		n += !(e->flags & EDGE_FAKE) &&
+		     !(skip_eh && (e->flags & EDGE_EH));
+	return n;
 }
 
 /*
@@ -246,7 +266,55 @@ static void prune_gotos(struct block_lines *bls, uint32_t nreal)
 }
 
 /*
- * Rule 2: code run only when an exception is thrown (landing pads,
+ * Rule 2: a statement without control flow of its own is listed in one
+ * block only, so that gcov 3.x's sum (FORMATS.md §2.3) counts it once per
+ * execution.  The compiler splits such a statement over several blocks
+ * only in a straight line: after a call that ends its block and before
+ * the return of "return EXPR;".  So a block whose only way in is the only
+ * way on of its predecessor, and which does not branch itself, does not
+ * list the lines its predecessor lists.  A line with control flow of its
+ * own (a "for" header, "a ? b : c", an "if" whose condition calls) joins
+ * or branches, and stays in each of its blocks as under GCC 3.3.
+ */
+static void prune_continuations(function *fun, struct block_lines *bls,
+				const struct ap_graph *g)
+{
+	int *order = XNEWVEC(int, n_basic_blocks_for_fn(fun));
+	int n = pre_and_rev_post_order_compute_fn(fun, NULL, order, false);
+	int k;
+
+	/* Predecessors first: a line stays with the first block of a chain
+	 * that keeps it (rule 1 may have taken it from an empty one). */
+	for (k = 0; k < n; k++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(fun, order[k]);
+		struct block_lines *bl = &bls[ap_block_number(g, bb) - 1];
+		const struct block_lines *from;
+		edge in = NULL;
+		edge_iterator ei;
+		edge e;
+		size_t i;
+
+		if (real_edges(bb->preds, false) != 1 ||
+		    real_edges(bb->succs, true) > 1)
+			continue;
+		FOR_EACH_EDGE(e, ei, bb->preds)
+			if (!(e->flags & EDGE_FAKE))
+				in = e;
+		if ((in->flags & (EDGE_EH | EDGE_ABNORMAL)) ||
+		    in->src == ENTRY_BLOCK_PTR_FOR_FN(fun) ||
+		    real_edges(in->src->succs, true) != 1)
+			continue;
+		from = &bls[ap_block_number(g, in->src) - 1];
+		for (i = 0; i < bl->n; i++)
+			if (block_has_line(from, bl->refs[i].file,
+					   bl->refs[i].line, true))
+				bl->refs[i].drop = bl->refs[i].cont = true;
+	}
+	XDELETEVEC(order);
+}
+
+/*
+ * Rule 3: code run only when an exception is thrown (landing pads,
  * cleanups, catch handlers; ap_graph.eh_only) does not list the lines of
  * the statement that threw into it.  The .bbg replaces the exception edge
  * by a fake arc from ENTRY (FORMATS.md §3.3 step 5), so under gcov 12's
@@ -287,7 +355,8 @@ static void prune_handlers(function *fun, struct block_lines *bls,
 				for (i = 0; i < bl->n; i++)
 					if (block_has_line(&bls[t - 1],
 							   bl->refs[i].file,
-							   bl->refs[i].line))
+							   bl->refs[i].line,
+							   false))
 						bl->refs[i].drop = true;
 				xb = BASIC_BLOCK_FOR_FN(fun, x - 1 +
 							NUM_FIXED_BLOCKS);
@@ -342,6 +411,7 @@ static bool add_bb_function(function *fun, const char *name,
 		b++;
 	}
 	prune_gotos(bls, nreal);
+	prune_continuations(fun, bls, g);
 	prune_handlers(fun, bls, g);
 
 	notes_bb.fns = XRESIZEVEC(struct arcov_bb_fn, notes_bb.fns,

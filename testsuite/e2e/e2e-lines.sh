@@ -42,11 +42,11 @@ check()
 build_gcc lines.c
 check lines.c 0 42
 legacy lines.c 8 11
-legacy lines.c 49 60
+legacy lines.c 50 61
 check lines.c 2 "28 42"
 legacy lines.c 8 11
-legacy lines.c 49 60
-for ln in 25:5 42:3; do
+legacy lines.c 50 61
+for ln in 10:1 15:5 25:5 42:3 47:3 55:1; do
 	expect_line lines.c ${ln%:*} ${ln#*:}
 done
 
@@ -56,7 +56,7 @@ rm -f "$tmp/gcc.out"
 build_gcc lines.cc
 check lines.cc 0 ""
 check lines.cc 2 ""
-for ln in 35:10; do
+for ln in 10:10 35:10 39:10; do
 	expect_line lines.cc ${ln%:*} ${ln#*:}
 done
 pass

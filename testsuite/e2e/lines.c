@@ -7,12 +7,12 @@
 
 static int plus1(int x)	/*@1*/
 {
-	return x + 1;	/*@+*/
+	return x + 1;	/*@1*/
 }
 
 static int step(int n)	/*@5*/
 {
-	return n == 5;	/*@+*/
+	return n == 5;	/*@5*/
 }
 
 /* The loop's back jump is an empty block that the front end gives the
@@ -44,7 +44,7 @@ static const char *copy(struct pool *p, const char *s)	/*@3*/
 	do {
 		p->buf[p->n++] = *s;	/*@35*/
 	} while (*s++);	/*@35*/
-	return p->buf;	/*@+*/
+	return p->buf;	/*@3*/
 }
 
 int main(void)	/*@1*/
@@ -52,7 +52,7 @@ int main(void)	/*@1*/
 	struct pool p = { { 0 }, 0 };	/*@1*/
 	int t = plus1(3);	/*@1*/
 
-	t += until_five();	/*@+*/
+	t += until_five();	/*@1*/
 	copy(&p, "hello world");	/*@1*/
 	copy(&p, "abcdefghijk");	/*@1*/
 	copy(&p, "0123456789");	/*@1*/

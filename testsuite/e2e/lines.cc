@@ -7,7 +7,7 @@
 static void thrower(int i)	/*@20*/
 {
 	if (i & 1)	/*@20*/
-		throw std::runtime_error("odd");	/*@+*/
+		throw std::runtime_error("odd");	/*@10*/
 }	/*@10*/
 
 struct counter {
@@ -36,7 +36,7 @@ int main()	/*@1*/
 	}
 	for (int i = 0; i < 10; i++) {	/*@+*/
 		try {
-			s += scoped(i, &live);	/*@+*/
+			s += scoped(i, &live);	/*@10*/
 		} catch (const std::exception &) {	/*@+*/
 			s--;	/*@5*/
 		}	/*@5*/
