@@ -102,6 +102,17 @@ int arcov_notes_add_dropped(struct arcov_notes_fn *fn,
 	return 0;
 }
 
+int arcov_notes_add_eh_only(struct arcov_notes_fn *fn, uint32_t block)
+{
+	uint32_t *b = grow(fn->eh_only, fn->neh_only, sizeof *b);
+
+	if (!b)
+		return ARCOV_ENOMEM;
+	fn->eh_only = b;
+	b[fn->neh_only++] = block;
+	return 0;
+}
+
 static void fn_free(struct arcov_notes_fn *fn)
 {
 	size_t i;
@@ -110,6 +121,7 @@ static void fn_free(struct arcov_notes_fn *fn)
 		free(fn->calls[i].callee);
 	free(fn->calls);
 	free(fn->dropped);
+	free(fn->eh_only);
 	free(fn->statements);
 	free(fn->source);
 	free(fn->name);
@@ -127,10 +139,12 @@ void arcov_notes_free(struct arcov_notes *notes)
 
 /* ---- reading ---- */
 
-/* The cursor, and the end of the line it is in (the offset of its '\n'). */
+/* The cursor, the end of the line it is in (the offset of its '\n'), and
+ * the file's version. */
 struct notes_rd {
 	struct arcov_rd r;
 	size_t eol;
+	uint32_t version;
 };
 
 /* Enter the line at the cursor; @what names it if the file has ended. */
@@ -374,12 +388,72 @@ static int read_dropped(struct notes_rd *n, struct arcov_notes_fn *fn,
 	return rc;
 }
 
+/* "eh-only BLOCK...", the keyword read: at least one block, ascending,
+ * none at entry or exit. */
+static int read_eh_only(struct notes_rd *n, struct arcov_notes_fn *fn)
+{
+	uint32_t b;
+	size_t at;
+	int rc;
+
+	do {
+		rc = number(n, "eh-only block", &b, &at);
+		if (rc)
+			return rc;
+		if (!b || b >= fn->nblocks - 1)
+			return arcov_rd_fail(&n->r, ARCOV_ERANGE, at,
+					     "eh-only block %" PRIu32
+					     " out of range [1, %" PRIu32 "]",
+					     b, fn->nblocks - 2);
+		if (fn->neh_only && b <= fn->eh_only[fn->neh_only - 1])
+			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at,
+					     "eh-only blocks not ascending");
+		if (arcov_notes_add_eh_only(fn, b))
+			return arcov_rd_fail(&n->r, ARCOV_ENOMEM, at,
+					     "out of memory");
+	} while (n->r.pos != n->eol);
+	return line_end(n, "eh-only blocks");
+}
+
+/* The optional "artificial" and "eh-only" lines (version 2), in that
+ * order; the cursor is on the line after the statements. */
+static int read_facts(struct notes_rd *n, struct arcov_notes_fn *fn)
+{
+	size_t at, len, save = n->r.pos;
+	int rc;
+
+	if (n->version < 2)
+		return 0;
+	rc = line_start(n, "end");
+	if (rc)
+		return rc;
+	token(n, &at, &len);
+	if (token_is(n, at, len, "artificial")) {
+		fn->artificial = 1;
+		rc = line_end(n, "artificial");
+		if (rc)
+			return rc;
+		save = n->r.pos;
+		rc = line_start(n, "end");
+		if (rc)
+			return rc;
+		token(n, &at, &len);
+	}
+	if (token_is(n, at, len, "eh-only"))
+		return read_eh_only(n, fn);
+	n->r.pos = save;
+	return 0;
+}
+
 /* Call and dropped-edge lines up to and including "end". */
 static int read_body(struct notes_rd *n, struct arcov_notes_fn *fn)
 {
 	size_t at, len;
 	int rc;
 
+	rc = read_facts(n, fn);
+	if (rc)
+		return rc;
 	for (;;) {
 		rc = line_start(n, "end");
 		if (rc)
@@ -396,6 +470,12 @@ static int read_body(struct notes_rd *n, struct arcov_notes_fn *fn)
 			rc = read_dropped(n, fn, ARCOV_NOTES_EH);
 		} else if (token_is(n, at, len, "abnormal")) {
 			rc = read_dropped(n, fn, ARCOV_NOTES_ABNORMAL);
+		} else if (token_is(n, at, len, "artificial") ||
+			   token_is(n, at, len, "eh-only")) {
+			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at, n->version < 2 ?
+					     "%.*s line in a version 1 file" :
+					     "%.*s line out of place",
+					     (int)len, (const char *)n->r.data + at);
 		} else {
 			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at,
 					     "expected a call, eh, abnormal or end line");
@@ -501,10 +581,11 @@ static int read_header(struct notes_rd *n)
 	rc = number(n, "version", &version, &at);
 	if (rc)
 		return rc;
-	if (version != ARCOV_NOTES_VERSION)
+	if (version < 1 || version > ARCOV_NOTES_VERSION)
 		return arcov_rd_fail(&n->r, ARCOV_EMAGIC, at,
-				     "version %" PRIu32 ", only %d is known",
+				     "version %" PRIu32 ", only 1 to %d are known",
 				     version, ARCOV_NOTES_VERSION);
+	n->version = version;
 	return line_end(n, "version");
 }
 
@@ -516,7 +597,10 @@ int arcov_notes_read(struct arcov_notes *notes, const void *data,
 	int rc;
 
 	arcov_rd_init(&n.r, data, size, name, err);
+	n.version = 0;
 	rc = read_header(&n);
+	if (!rc)
+		notes->version = n.version;
 	while (!rc && arcov_rd_left(&n.r)) {
 		rc = line_start(&n, "function");
 		if (rc)
@@ -572,13 +656,19 @@ static void wr_field(struct arcov_wr *w, const char *s)
 }
 
 /* Refuse what the reader would refuse, so the two stay inverses. */
-static int fn_valid(const struct arcov_notes_fn *fn)
+static int fn_valid(const struct arcov_notes_fn *fn, uint32_t version)
 {
 	size_t i;
 
 	if (!fn->name || !fn->source || !fn->statements || fn->nblocks < 2 ||
 	    fn->statements[0] || fn->statements[fn->nblocks - 1])
 		return 0;
+	if (version < 2 && (fn->artificial || fn->neh_only))
+		return 0;
+	for (i = 0; i < fn->neh_only; i++)
+		if (!fn->eh_only[i] || fn->eh_only[i] >= fn->nblocks - 1 ||
+		    (i && fn->eh_only[i] <= fn->eh_only[i - 1]))
+			return 0;
 	for (i = 0; i < fn->ncalls; i++)
 		if (fn->calls[i].block >= fn->nblocks ||
 		    (fn->calls[i].callee && !strcmp(fn->calls[i].callee, "*")))
@@ -607,6 +697,14 @@ static void write_fn(struct arcov_wr *w, const struct arcov_notes_fn *fn)
 	for (i = 0; i < fn->nblocks; i++)
 		wr_u32(w, " ", fn->statements[i]);
 	wr_str(w, "\n");
+	if (fn->artificial)
+		wr_str(w, "artificial\n");
+	if (fn->neh_only) {
+		wr_str(w, "eh-only");
+		for (i = 0; i < fn->neh_only; i++)
+			wr_u32(w, " ", fn->eh_only[i]);
+		wr_str(w, "\n");
+	}
 	for (i = 0; i < fn->ncalls; i++) {
 		const struct arcov_notes_call *c = &fn->calls[i];
 
@@ -632,14 +730,18 @@ static void write_fn(struct arcov_wr *w, const struct arcov_notes_fn *fn)
 ssize_t arcov_notes_write(const struct arcov_notes *notes, void *buf,
 			  size_t cap)
 {
+	uint32_t version = notes->version ? notes->version
+					  : ARCOV_NOTES_VERSION;
 	struct arcov_wr w;
 	size_t f;
 
+	if (version > ARCOV_NOTES_VERSION)
+		return ARCOV_EFORMAT;
 	arcov_wr_init(&w, buf, cap);
-	wr_u32(&w, HEADER, ARCOV_NOTES_VERSION);
+	wr_u32(&w, HEADER, version);
 	wr_str(&w, "\n");
 	for (f = 0; f < notes->nfns; f++) {
-		if (!fn_valid(&notes->fns[f]))
+		if (!fn_valid(&notes->fns[f], version))
 			return ARCOV_EFORMAT;
 		write_fn(&w, &notes->fns[f]);
 	}

@@ -46,10 +46,10 @@ rm "$d/calltree.arcov-notes"
 refused "no notes" \
 	"calltree.arcov-notes: cannot read: No such file or directory"
 
-sed 's/^arcov-notes 1$/arcov-notes 2/' "$d/calltree.arcov-notes.good" \
+sed 's/^arcov-notes 2$/arcov-notes 3/' "$d/calltree.arcov-notes.good" \
 	> "$d/calltree.arcov-notes"
 refused "notes of another version" \
-	"calltree.arcov-notes: offset 12: version 2, only 1 is known"
+	"calltree.arcov-notes: offset 12: version 3, only 1 to 2 are known"
 
 sed 's/^function fact 267608 /function fact 267609 /' \
 	"$d/calltree.arcov-notes.good" > "$d/calltree.arcov-notes"
