@@ -102,15 +102,26 @@ int arcov_notes_add_dropped(struct arcov_notes_fn *fn,
 	return 0;
 }
 
-int arcov_notes_add_eh_only(struct arcov_notes_fn *fn, uint32_t block)
+/* Append @block to the block list *@arr of *@n blocks. */
+static int add_block(uint32_t **arr, size_t *n, uint32_t block)
 {
-	uint32_t *b = grow(fn->eh_only, fn->neh_only, sizeof *b);
+	uint32_t *b = grow(*arr, *n, sizeof *b);
 
 	if (!b)
 		return ARCOV_ENOMEM;
-	fn->eh_only = b;
-	b[fn->neh_only++] = block;
+	*arr = b;
+	b[(*n)++] = block;
 	return 0;
+}
+
+int arcov_notes_add_eh_only(struct arcov_notes_fn *fn, uint32_t block)
+{
+	return add_block(&fn->eh_only, &fn->neh_only, block);
+}
+
+int arcov_notes_add_proved(struct arcov_notes_fn *fn, uint32_t block)
+{
+	return add_block(&fn->proved, &fn->nproved, block);
 }
 
 static void fn_free(struct arcov_notes_fn *fn)
@@ -122,6 +133,7 @@ static void fn_free(struct arcov_notes_fn *fn)
 	free(fn->calls);
 	free(fn->dropped);
 	free(fn->eh_only);
+	free(fn->proved);
 	free(fn->statements);
 	free(fn->source);
 	free(fn->name);
@@ -388,60 +400,64 @@ static int read_dropped(struct notes_rd *n, struct arcov_notes_fn *fn,
 	return rc;
 }
 
-/* "eh-only BLOCK...", the keyword read: at least one block, ascending,
- * none at entry or exit. */
-static int read_eh_only(struct notes_rd *n, struct arcov_notes_fn *fn)
+/* "WORD BLOCK...", the keyword @word read: at least one real block of
+ * @fn, ascending, into the list *@arr of *@count blocks. */
+static int read_blocks(struct notes_rd *n, const struct arcov_notes_fn *fn,
+		       const char *word, uint32_t **arr, size_t *count)
 {
 	uint32_t b;
 	size_t at;
 	int rc;
 
 	do {
-		rc = number(n, "eh-only block", &b, &at);
+		rc = number(n, "block", &b, &at);
 		if (rc)
 			return rc;
 		if (!b || b >= fn->nblocks - 1)
 			return arcov_rd_fail(&n->r, ARCOV_ERANGE, at,
-					     "eh-only block %" PRIu32
+					     "%s block %" PRIu32
 					     " out of range [1, %" PRIu32 "]",
-					     b, fn->nblocks - 2);
-		if (fn->neh_only && b <= fn->eh_only[fn->neh_only - 1])
+					     word, b, fn->nblocks - 2);
+		if (*count && b <= (*arr)[*count - 1])
 			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at,
-					     "eh-only blocks not ascending");
-		if (arcov_notes_add_eh_only(fn, b))
+					     "%s blocks not ascending", word);
+		if (add_block(arr, count, b))
 			return arcov_rd_fail(&n->r, ARCOV_ENOMEM, at,
 					     "out of memory");
 	} while (n->r.pos != n->eol);
-	return line_end(n, "eh-only blocks");
+	return line_end(n, "blocks");
 }
 
-/* The optional "artificial" and "eh-only" lines (version 2), in that
- * order; the cursor is on the line after the statements. */
+/* The optional "artificial", "eh-only" and "proved-calls" lines (version
+ * 2), in that order; the cursor is on the line after the statements, and
+ * stays on the first other line. */
 static int read_facts(struct notes_rd *n, struct arcov_notes_fn *fn)
 {
-	size_t at, len, save = n->r.pos;
-	int rc;
+	size_t at, len, save;
+	int rc, step;
 
-	if (n->version < 2)
-		return 0;
-	rc = line_start(n, "end");
-	if (rc)
-		return rc;
-	token(n, &at, &len);
-	if (token_is(n, at, len, "artificial")) {
-		fn->artificial = 1;
-		rc = line_end(n, "artificial");
-		if (rc)
-			return rc;
+	for (step = 0; n->version >= 2 && step < 3; step++) {
 		save = n->r.pos;
 		rc = line_start(n, "end");
 		if (rc)
 			return rc;
 		token(n, &at, &len);
+		if (step == 0 && token_is(n, at, len, "artificial")) {
+			fn->artificial = 1;
+			rc = line_end(n, "artificial");
+		} else if (step == 1 && token_is(n, at, len, "eh-only")) {
+			rc = read_blocks(n, fn, "eh-only", &fn->eh_only,
+					 &fn->neh_only);
+		} else if (step == 2 && token_is(n, at, len, "proved-calls")) {
+			rc = read_blocks(n, fn, "proved-calls", &fn->proved,
+					 &fn->nproved);
+		} else {
+			n->r.pos = save;
+			rc = 0;
+		}
+		if (rc)
+			return rc;
 	}
-	if (token_is(n, at, len, "eh-only"))
-		return read_eh_only(n, fn);
-	n->r.pos = save;
 	return 0;
 }
 
@@ -471,7 +487,8 @@ static int read_body(struct notes_rd *n, struct arcov_notes_fn *fn)
 		} else if (token_is(n, at, len, "abnormal")) {
 			rc = read_dropped(n, fn, ARCOV_NOTES_ABNORMAL);
 		} else if (token_is(n, at, len, "artificial") ||
-			   token_is(n, at, len, "eh-only")) {
+			   token_is(n, at, len, "eh-only") ||
+			   token_is(n, at, len, "proved-calls")) {
 			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at, n->version < 2 ?
 					     "%.*s line in a version 1 file" :
 					     "%.*s line out of place",
@@ -655,6 +672,19 @@ static void wr_field(struct arcov_wr *w, const char *s)
 	}
 }
 
+/* Whether the block list @arr of @count blocks is one the reader takes
+ * from a function of @nblocks blocks: real blocks, ascending. */
+static int blocks_valid(const uint32_t *arr, size_t count, uint32_t nblocks)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (!arr[i] || arr[i] >= nblocks - 1 ||
+		    (i && arr[i] <= arr[i - 1]))
+			return 0;
+	return 1;
+}
+
 /* Refuse what the reader would refuse, so the two stay inverses. */
 static int fn_valid(const struct arcov_notes_fn *fn, uint32_t version)
 {
@@ -663,12 +693,11 @@ static int fn_valid(const struct arcov_notes_fn *fn, uint32_t version)
 	if (!fn->name || !fn->source || !fn->statements || fn->nblocks < 2 ||
 	    fn->statements[0] || fn->statements[fn->nblocks - 1])
 		return 0;
-	if (version < 2 && (fn->artificial || fn->neh_only))
+	if (version < 2 && (fn->artificial || fn->neh_only || fn->nproved))
 		return 0;
-	for (i = 0; i < fn->neh_only; i++)
-		if (!fn->eh_only[i] || fn->eh_only[i] >= fn->nblocks - 1 ||
-		    (i && fn->eh_only[i] <= fn->eh_only[i - 1]))
-			return 0;
+	if (!blocks_valid(fn->eh_only, fn->neh_only, fn->nblocks) ||
+	    !blocks_valid(fn->proved, fn->nproved, fn->nblocks))
+		return 0;
 	for (i = 0; i < fn->ncalls; i++)
 		if (fn->calls[i].block >= fn->nblocks ||
 		    (fn->calls[i].callee && !strcmp(fn->calls[i].callee, "*")))
@@ -680,6 +709,20 @@ static int fn_valid(const struct arcov_notes_fn *fn, uint32_t version)
 		    fn->dropped[i].dest >= fn->nblocks)
 			return 0;
 	return 1;
+}
+
+/* "WORD BLOCK...", if there are blocks. */
+static void wr_blocks(struct arcov_wr *w, const char *word,
+		      const uint32_t *arr, size_t count)
+{
+	size_t i;
+
+	if (!count)
+		return;
+	wr_str(w, word);
+	for (i = 0; i < count; i++)
+		wr_u32(w, " ", arr[i]);
+	wr_str(w, "\n");
 }
 
 static void write_fn(struct arcov_wr *w, const struct arcov_notes_fn *fn)
@@ -699,12 +742,8 @@ static void write_fn(struct arcov_wr *w, const struct arcov_notes_fn *fn)
 	wr_str(w, "\n");
 	if (fn->artificial)
 		wr_str(w, "artificial\n");
-	if (fn->neh_only) {
-		wr_str(w, "eh-only");
-		for (i = 0; i < fn->neh_only; i++)
-			wr_u32(w, " ", fn->eh_only[i]);
-		wr_str(w, "\n");
-	}
+	wr_blocks(w, "eh-only", fn->eh_only, fn->neh_only);
+	wr_blocks(w, "proved-calls", fn->proved, fn->nproved);
 	for (i = 0; i < fn->ncalls; i++) {
 		const struct arcov_notes_call *c = &fn->calls[i];
 

@@ -3,7 +3,7 @@
  * Per function of the .bbg, in the same order: what the .bb and .bbg cannot
  * say -- the function's source file and extent, the statements in each
  * block, whether the compiler generated it, which blocks run only for an
- * exception, its call sites and the exception and abnormal edges the .bbg
+ * exception, which end in a call proved to return, its call sites and the exception and abnormal edges the .bbg
  * leaves out.  The model mirrors the text one to one, so the writer
  * reproduces every file the reader accepts byte for byte.
  *
@@ -24,7 +24,8 @@ extern "C" {
 #endif
 
 /* The version the writer produces by default; the reader also accepts
- * version 1, which has no "artificial" and no "eh-only" lines. */
+ * version 1, which has no "artificial", "eh-only" or "proved-calls"
+ * lines. */
 #define ARCOV_NOTES_VERSION 2
 
 struct arcov_notes_call {
@@ -60,6 +61,8 @@ struct arcov_notes_fn {
 	int artificial;		/* compiler-generated (version 2) */
 	size_t neh_only;	/* blocks reached only through exception */
 	uint32_t *eh_only;	/* edges, ascending (version 2) */
+	size_t nproved;		/* blocks ending in a call proved to */
+	uint32_t *proved;	/* return, ascending (version 2) */
 };
 
 struct arcov_notes {
@@ -93,7 +96,8 @@ int arcov_notes_read(struct arcov_notes *notes, const void *data,
  * Returns the size in bytes, ARCOV_ERANGE if @cap is too small, or
  * ARCOV_EFORMAT for a model the reader would not accept back (a block
  * number out of range, statements at entry or exit, a callee named "*",
- * eh-only blocks not ascending or at entry or exit, version 2 facts in a
+ * eh-only or proved-calls blocks not ascending or at entry or exit,
+ * version 2 facts in a
  * version 1 model, an unknown version).
  */
 ssize_t arcov_notes_write(const struct arcov_notes *notes, void *buf,
@@ -130,6 +134,13 @@ int arcov_notes_add_dropped(struct arcov_notes_fn *fn,
  * Returns 0 or ARCOV_ENOMEM.
  */
 int arcov_notes_add_eh_only(struct arcov_notes_fn *fn, uint32_t block);
+
+/**
+ * arcov_notes_add_proved - mark @block of @fn as ending in a call proved
+ * to return, which has no fake arc.  Blocks must be added in ascending
+ * order.  Returns 0 or ARCOV_ENOMEM.
+ */
+int arcov_notes_add_proved(struct arcov_notes_fn *fn, uint32_t block);
 
 /**
  * arcov_notes_free - release everything @notes holds and zero it.

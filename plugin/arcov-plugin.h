@@ -35,8 +35,6 @@ struct ap_arc {
 	double weight;		/* estimated runs per call of the function */
 	bool ignore;		/* not written (abnormal, EH, fake off tree) */
 	bool eh;		/* an exception edge (ignored, kept for notes) */
-	bool proved;		/* fake arc of a call proved to return: off
-				 * the tree, its counter never incremented */
 };
 
 /* The flow graph of one function as the .bbg will describe it. */
@@ -49,6 +47,8 @@ struct ap_graph {
 	bool *eh_only;		/* per gcov block: reached only through an
 				 * exception edge (a landing pad, a cleanup,
 				 * a handler) */
+	bool *proved;		/* per gcov block: ends in a call proved to
+				 * return, which has no fake arc */
 };
 
 /* plugin.cc */

@@ -2,8 +2,8 @@
  *
  * For each function of the .bbg, in the same order: its source file and
  * first and last lines, the number of statements in each block, whether
- * the compiler generated it, which blocks run only for an exception, the
- * callee of every call and the abnormal and exception edges the .bbg
+ * the compiler generated it, which blocks run only for an exception and
+ * which end in a call proved to return, the callee of every call and the abnormal and exception edges the .bbg
  * leaves out (FORMATS.md §3.3).  The facts go into the format library's model
  * (lib/arcov-notes.h) as each function is instrumented, and its writer
  * produces the text once, at the end of the unit, like the other notes.
@@ -127,9 +127,9 @@ void ap_ext_add_function(function *fun, const char *name,
 	}
 	fn->artificial = artificial_p(fun->decl);
 	for (b = 1; b + 1 < g->nblocks; b++) {
-		if (!g->eh_only[b])
-			continue;
-		rc = arcov_notes_add_eh_only(fn, b);
+		rc = g->eh_only[b] ? arcov_notes_add_eh_only(fn, b) : 0;
+		if (rc >= 0 && g->proved[b])
+			rc = arcov_notes_add_proved(fn, b);
 		if (rc < 0)
 			goto fail;
 	}

@@ -19,18 +19,21 @@
 	"end\n"					/* 91, 95 bytes in all */
 #define EXAMPLE HEADER EXAMPLE_FN
 
-/* Version 2: the same function, compiler-generated, whose blocks 2 and 3
- * run only for an exception thrown from block 1. */
+/* Version 2: the same function, compiler-generated, whose block 3 runs
+ * only for an exception thrown from block 1 and whose call to h is proved
+ * to return. */
 #define HEADER2 "arcov-notes 2\n"		/*  0 */
 #define EXAMPLE2_FN \
 	"function main 12 5\n"			/* 14 */ \
 	"source 2 2 t.c\n"			/* 33 */ \
 	"statements 0 2 1 2 0\n"		/* 48 */ \
 	"artificial\n"				/* 69 */ \
-	"eh-only 2 3\n"				/* 80 */ \
-	"call 1 2 *\n"				/* 92 */ \
-	"eh 1 2\n"				/* 103 */ \
-	"end\n"					/* 110, 114 bytes in all */
+	"eh-only 3\n"				/* 80 */ \
+	"proved-calls 2\n"			/* 90 */ \
+	"call 1 2 *\n"				/* 105 */ \
+	"call 2 2 h\n"				/* 116 */ \
+	"eh 1 3\n"				/* 127 */ \
+	"end\n"					/* 134, 138 bytes in all */
 #define EXAMPLE2 HEADER2 EXAMPLE2_FN
 
 /* Every kind of line and field at its limits: escapes, empty strings, the
@@ -163,10 +166,9 @@ static void test_example_write(void **state)
  * model writes). */
 static void test_example2(void **state)
 {
-	static const uint32_t eh_only[] = { 2, 3 };
 	struct arcov_notes notes = { 0 };
 	struct arcov_notes_fn *fn;
-	char buf[114], *out;
+	char buf[138], *out;
 	size_t len;
 
 	assert_int_equal(arcov_notes_add_fn(&notes, "main", 12, 5, "t.c"), 0);
@@ -177,15 +179,16 @@ static void test_example2(void **state)
 	fn->statements[2] = 1;
 	fn->statements[3] = 2;
 	fn->artificial = 1;
-	assert_int_equal(arcov_notes_add_eh_only(fn, 2), 0);
 	assert_int_equal(arcov_notes_add_eh_only(fn, 3), 0);
+	assert_int_equal(arcov_notes_add_proved(fn, 2), 0);
 	assert_int_equal(arcov_notes_add_call(fn, 1, 2, NULL), 0);
-	assert_int_equal(arcov_notes_add_dropped(fn, ARCOV_NOTES_EH, 1, 2), 0);
+	assert_int_equal(arcov_notes_add_call(fn, 2, 2, "h"), 0);
+	assert_int_equal(arcov_notes_add_dropped(fn, ARCOV_NOTES_EH, 1, 3), 0);
 	out = store(&notes, &len);
 	assert_text(out, len, EXAMPLE2);
 	free(out);
-	assert_int_equal(arcov_notes_write(&notes, buf, sizeof buf), 114);
-	assert_int_equal(arcov_notes_write(&notes, buf, 113), ARCOV_ERANGE);
+	assert_int_equal(arcov_notes_write(&notes, buf, sizeof buf), 138);
+	assert_int_equal(arcov_notes_write(&notes, buf, 137), ARCOV_ERANGE);
 	arcov_notes_free(&notes);
 
 	load(&notes, EXAMPLE2);
@@ -193,9 +196,11 @@ static void test_example2(void **state)
 	fn = &notes.fns[0];
 	assert_int_equal(fn->offset, 14);
 	assert_true(fn->artificial);
-	assert_int_equal(fn->neh_only, 2);
-	assert_memory_equal(fn->eh_only, eh_only, sizeof eh_only);
-	assert_int_equal(fn->ncalls, 1);
+	assert_int_equal(fn->neh_only, 1);
+	assert_int_equal(fn->eh_only[0], 3);
+	assert_int_equal(fn->nproved, 1);
+	assert_int_equal(fn->proved[0], 2);
+	assert_int_equal(fn->ncalls, 2);
 	assert_int_equal(fn->ndropped, 1);
 	arcov_notes_free(&notes);
 
@@ -204,6 +209,7 @@ static void test_example2(void **state)
 	assert_int_equal(notes.version, 1);
 	assert_false(notes.fns[0].artificial);
 	assert_int_equal(notes.fns[0].neh_only, 0);
+	assert_int_equal(notes.fns[0].nproved, 0);
 	arcov_notes_free(&notes);
 }
 
@@ -322,6 +328,9 @@ static void test_round_trips(void **state)
 	check_round_trip(HEADER2 "function f 0 4\nsource 0 0 f.c\n"
 			 "statements 0 0 0 0\neh-only 1\nabnormal 1 0\n"
 			 "end\n");
+	check_round_trip(HEADER2 "function f 0 4\nsource 0 0 f.c\n"
+			 "statements 0 0 0 0\nproved-calls 1 2\n"
+			 "call 1 0 g\nend\n");
 }
 
 /*
@@ -654,6 +663,15 @@ static void test_bad_facts(void **state)
 		     "t.notes: offset 69: artificial line in a version 1 file");
 	expect_error(HEADER FN5 "eh-only 2\nend\n", ARCOV_EFORMAT,
 		     "t.notes: offset 69: eh-only line in a version 1 file");
+	expect_error(HEADER FN5 "proved-calls 2\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 69: proved-calls line in a version 1 file");
+	expect_error(HEADER2 FN5 "proved-calls 2\neh-only 3\nend\n",
+		     ARCOV_EFORMAT,
+		     "t.notes: offset 84: eh-only line out of place");
+	expect_error(HEADER2 FN5 "proved-calls 3 1\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 84: proved-calls blocks not ascending");
+	expect_error(HEADER2 FN5 "proved-calls 4\nend\n", ARCOV_ERANGE,
+		     "t.notes: offset 82: proved-calls block 4 out of range [1, 3]");
 	expect_error(HEADER2 FN5 "eh-only 2\nartificial\nend\n",
 		     ARCOV_EFORMAT,
 		     "t.notes: offset 79: artificial line out of place");
@@ -666,7 +684,7 @@ static void test_bad_facts(void **state)
 	expect_error(HEADER2 FN5 "artificial x\nend\n", ARCOV_EFORMAT,
 		     "t.notes: offset 79: unexpected text after artificial");
 	expect_error(HEADER2 FN5 "eh-only\nend\n", ARCOV_EFORMAT,
-		     "t.notes: offset 76: missing eh-only block");
+		     "t.notes: offset 76: missing block");
 	expect_error(HEADER2 FN5 "eh-only 3 2\nend\n", ARCOV_EFORMAT,
 		     "t.notes: offset 79: eh-only blocks not ascending");
 	expect_error(HEADER2 FN5 "eh-only 2 2\nend\n", ARCOV_EFORMAT,
@@ -676,7 +694,7 @@ static void test_bad_facts(void **state)
 	expect_error(HEADER2 FN5 "eh-only 4\nend\n", ARCOV_ERANGE,
 		     "t.notes: offset 77: eh-only block 4 out of range [1, 3]");
 	expect_error(HEADER2 FN5 "eh-only 2 \nend\n", ARCOV_EFORMAT,
-		     "t.notes: offset 79: empty eh-only block");
+		     "t.notes: offset 79: empty block");
 	expect_error(HEADER2 FN5 "eh-only 2\neh-only 3\nend\n",
 		     ARCOV_EFORMAT,
 		     "t.notes: offset 79: eh-only line out of place");
@@ -732,6 +750,14 @@ static void test_writer_rejects_bad_facts(void **state)
 	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
 	fn->eh_only[0] = 1;
 	assert_true(arcov_notes_write(&notes, NULL, 0) > 0);
+	assert_int_equal(arcov_notes_add_proved(fn, 2), 0);
+	assert_int_equal(arcov_notes_add_proved(fn, 2), 0);
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	fn->nproved = 1;
+	assert_true(arcov_notes_write(&notes, NULL, 0) > 0);
+	notes.version = 1;
+	fn->neh_only = 0;
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
 	arcov_notes_free(&notes);
 }
 
