@@ -25,9 +25,26 @@ static int scoped(int i, int *live)	/*@10*/
 	return i;	/*@+*/
 }	/*@+*/
 
+// Straight-line code: gcov 3.3's view shows no branch (e2e-lines.sh).
+static int area(int w, int h)	/*@1*/
+{
+	return w * h + 1;	/*@1*/
+}
+
+// The body starts with a loop whose back jump has the line of "n++":
+// the opening line counts the 2 calls, "n++" its 8 runs.
+static int count_to(int k, int n)	/*@2*/
+{
+	for (;;) {
+		n++;	/*@8*/
+		if (n >= k)	/*@8*/
+			return n;	/*@2*/
+	}
+}
+
 int main()	/*@1*/
 {
-	int caught = 0, live = 0, s = 0;	/*@1*/
+	int caught = 0, live = 0, s = area(2, 3) + count_to(3, 0) + count_to(5, 0);	/*@1*/
 
 	// The handler on the same line as the call that throws into it: the
 	// line ran 10 times, the 5 throws are not new entries.
