@@ -207,6 +207,22 @@ static bool block_has_line(const struct block_lines *bl, int file,
 	return false;
 }
 
+/* Whether @line is the last line of @file that @bl lists: the line gcov
+ * 12 attaches the block to (it sorts a block's lines), and so whether the
+ * block counts among that line's blocks under its rule. */
+static bool block_ends_on(const struct block_lines *bl, int file,
+			  uint32_t line)
+{
+	uint32_t last = 0;
+	size_t i;
+
+	for (i = 0; i < bl->n; i++)
+		if (!bl->refs[i].drop && bl->refs[i].file == file &&
+		    bl->refs[i].line > last)
+			last = bl->refs[i].line;
+	return last == line;
+}
+
 static uint64_t line_key(const struct line_ref *r)
 {
 	return (uint64_t)(uint32_t)r->file << 32 | r->line;
@@ -313,6 +329,73 @@ static void prune_continuations(function *fun, struct block_lines *bls,
 	XDELETEVEC(order);
 }
 
+/* Whether an arc of @edges that the .bbg holds (not fake, and not an
+ * exception or abnormal edge, whose destination the .bbg enters from
+ * ENTRY instead) joins a block whose lines satisfy @test(file, line). */
+static bool joins(vec<edge, va_gc> *edges, bool succs,
+		  const struct block_lines *bls, const struct ap_graph *g,
+		  bool (*test)(const struct block_lines *, int, uint32_t),
+		  const struct line_ref *r)
+{
+	edge_iterator ei;
+	edge e;
+
+	FOR_EACH_EDGE(e, ei, edges) {
+		uint32_t b = ap_block_number(g, succs ? e->dest : e->src);
+
+		if (!(e->flags & (EDGE_FAKE | EDGE_EH | EDGE_ABNORMAL)) &&
+		    b && b < g->nblocks - 1 &&
+		    test(&bls[b - 1], r->file, r->line))
+			return true;
+	}
+	return false;
+}
+
+static bool block_lists(const struct block_lines *bl, int file,
+			uint32_t line)
+{
+	return block_has_line(bl, file, line, true);
+}
+
+/*
+ * Rules 1 and 2 give a line back to a block between two blocks of that
+ * line under gcov 12's rule, which counts a line's entries from blocks not
+ * its own: the arc out of the block would become such an entry and count
+ * a second time the executions it continues (a loop or a lambda written
+ * on one line).  The line keeps all its blocks then, as a line with
+ * control flow of its own may.  Repeated until nothing changes, since a
+ * block given its line back may be between others.
+ */
+static void keep_lines_flowing_on(function *fun, struct block_lines *bls,
+				  const struct ap_graph *g)
+{
+	bool changed = true;
+
+	while (changed) {
+		basic_block bb;
+
+		changed = false;
+		FOR_EACH_BB_FN(bb, fun) {
+			struct block_lines *bl =
+				&bls[ap_block_number(g, bb) - 1];
+			size_t i;
+
+			for (i = 0; i < bl->n; i++) {
+				struct line_ref *r = &bl->refs[i];
+
+				if (!r->drop ||
+				    !joins(bb->preds, false, bls, g,
+					   block_lists, r) ||
+				    !joins(bb->succs, true, bls, g,
+					   block_ends_on, r))
+					continue;
+				r->drop = r->cont = false;
+				changed = true;
+			}
+		}
+	}
+}
+
 /*
  * Rule 3: code run only when an exception is thrown (landing pads,
  * cleanups, catch handlers; ap_graph.eh_only) does not list the lines of
@@ -412,6 +495,7 @@ static bool add_bb_function(function *fun, const char *name,
 	}
 	prune_gotos(bls, nreal);
 	prune_continuations(fun, bls, g);
+	keep_lines_flowing_on(fun, bls, g);
 	prune_handlers(fun, bls, g);
 
 	notes_bb.fns = XRESIZEVEC(struct arcov_bb_fn, notes_bb.fns,

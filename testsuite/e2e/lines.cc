@@ -42,9 +42,14 @@ static int count_to(int k, int n)	/*@2*/
 	}
 }
 
+// A loop and a recursive lambda, each on one line.
+static int sum(const int *v, int n) { int t = 0; for (int i = 0; i < n; i++) t += v[i]; return t; }	/*@+*/
+static int tri(int n) { auto f = [](int x, auto &self) -> int { return x > 0 ? x + self(x - 1, self) : 0; }; return f(n, f); }	/*@+*/
+
 int main()	/*@1*/
 {
-	int caught = 0, live = 0, s = area(2, 3) + count_to(3, 0) + count_to(5, 0);	/*@1*/
+	static const int v[] = { 1, 2, 3, 4 };
+	int caught = 0, live = 0, s = area(2, 3) + count_to(3, 0) + count_to(5, 0) + sum(v, 4) + tri(4);	/*@1*/
 
 	// The handler on the same line as the call that throws into it: the
 	// line ran 10 times, the 5 throws are not new entries.
