@@ -250,11 +250,12 @@ static unsigned int real_edges(vec<edge, va_gc> *edges, bool skip_eh)
 }
 
 /*
- * Rule 1: a line that only a goto folded into an empty join or loop-back
- * block brings (the C front end gives a loop's back jump the line of the
- * body's first statement) is not listed there when a statement lists it
- * elsewhere in the function: the statement's block counts it.  A "break;"
- * or "goto" on a line of its own keeps its block.
+ * Rule 1: a line that only the goto folded into a block's arc brings (the
+ * C front end gives a loop's back jump the line of the body's first
+ * statement, and the jump out of an "if" branch the if's line) is not
+ * listed there when a statement lists it elsewhere in the function: the
+ * statement's block counts it, and the jumps are not runs of the line.  A
+ * "break;" or "goto" on a line of its own keeps its block.
  */
 static void prune_gotos(struct block_lines *bls, uint32_t nreal)
 {
@@ -271,13 +272,14 @@ static void prune_gotos(struct block_lines *bls, uint32_t nreal)
 			if (bls[b].refs[i].kind & REF_STMT)
 				keys[nkeys++] = line_key(&bls[b].refs[i]);
 	qsort(keys, nkeys, sizeof *keys, key_cmp);
-	for (b = 0; b < nreal; b++) {
-		if (bls[b].n != 1 || bls[b].refs[0].kind != REF_GOTO)
-			continue;
-		key = line_key(&bls[b].refs[0]);
-		if (bsearch(&key, keys, nkeys, sizeof *keys, key_cmp))
-			bls[b].refs[0].drop = true;
-	}
+	for (b = 0; b < nreal; b++)
+		for (i = 0; i < bls[b].n; i++) {
+			if (bls[b].refs[i].kind != REF_GOTO)
+				continue;
+			key = line_key(&bls[b].refs[i]);
+			if (bsearch(&key, keys, nkeys, sizeof *keys, key_cmp))
+				bls[b].refs[i].drop = true;
+		}
 	XDELETEVEC(keys);
 }
 

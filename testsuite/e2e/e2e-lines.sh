@@ -57,16 +57,17 @@ check()
 
 # lines.c:42, copy()'s opening line: GCC 12 at -O0 puts it in the loop's
 # first block, as the plugin did, and gcov 12 reads the 35 passes.  At
-# -O2 the lone "break;" (line 28) is a jump folded before the plugin runs.
+# -O2 the lone "break;" (lines 28, 59) is a jump folded before the plugin
+# runs.
 build_gcc lines.c
 check lines.c 0 42
 legacy lines.c 8 11
-legacy lines.c 50 61
-modern lines.c 25
-check lines.c 2 "28 42"
+legacy lines.c 65 76
+modern lines.c 25 57
+check lines.c 2 "28 42 59"
 legacy lines.c 8 11
-legacy lines.c 50 61
-for ln in 10:1 15:5 25:5 42:3 47:3 55:1; do
+legacy lines.c 65 76
+for ln in 10:1 15:5 25:5 42:3 47:3 57:5 70:1; do
 	expect_line lines.c ${ln%:*} ${ln#*:}
 done
 

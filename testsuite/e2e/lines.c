@@ -47,10 +47,25 @@ static const char *copy(struct pool *p, const char *s)	/*@3*/
 	return p->buf;	/*@3*/
 }
 
+/* The back jump leaves the block of "bits += 3" with the line of "n++":
+ * "n++" ran 5 times, and the line does not take the 4 jumps too. */
+static int pull(int need)	/*@1*/
+{
+	int bits = 0, n = 0;	/*@1*/
+
+	for (;;) {
+		n++;	/*@5*/
+		if (bits >= need)	/*@5*/
+			break;	/*@1*/
+		bits += 3;	/*@4*/
+	}
+	return n;	/*@1*/
+}
+
 int main(void)	/*@1*/
 {
 	struct pool p = { { 0 }, 0 };	/*@1*/
-	int t = plus1(3);	/*@1*/
+	int t = plus1(3) + pull(10);	/*@1*/
 
 	t += until_five();	/*@1*/
 	copy(&p, "hello world");	/*@1*/
