@@ -88,11 +88,19 @@ enum {
 struct line_ref {
 	int file;
 	uint32_t line;
+	uint32_t goto_column;	/* of the goto, if kind has REF_GOTO */
 	size_t seq;
 	int kind;	/* REF_* met for it in the block, or-ed */
 	bool drop;	/* not listed: a prune_*() rule applies */
 	bool cont;	/* dropped as a continuation: an earlier block of
 			 * the chain lists it (prune_continuations()) */
+};
+
+/* Where a statement is: the place of a goto that borrowed it. */
+struct place {
+	int file;
+	uint32_t line;
+	uint32_t column;
 };
 
 /* The lines of one real block, each once, in order of first sight. */
@@ -122,7 +130,7 @@ static int line_ref_by_seq(const void *pa, const void *pb)
 }
 
 static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
-			 int kind)
+			 int kind, vec<struct place> *places)
 {
 	expanded_location xl;
 	int file;
@@ -137,10 +145,16 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 		return false;
 	refs[*n].file = file;
 	refs[*n].line = (uint32_t)xl.line;
+	refs[*n].goto_column = xl.column > 0 ? (uint32_t)xl.column : 0;
 	refs[*n].seq = *n;
 	refs[*n].kind = kind;
 	refs[*n].drop = false;
 	refs[*n].cont = false;
+	if (kind == REF_STMT) {
+		struct place at = { file, refs[*n].line, refs[*n].goto_column };
+
+		places->safe_push(at);
+	}
 	(*n)++;
 	return true;
 }
@@ -150,9 +164,11 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
  * block (as GCC puts the opening brace there), every statement's line,
  * and the line of a goto the CFG builder folded into the block's only
  * edge.  Each line appears once per block, since gcov 3.x adds a block's
- * count to a line once per occurrence.
+ * count to a line once per occurrence.  The statements' places go on
+ * @places.
  */
-static bool collect_block(struct block_lines *bl, basic_block bb, bool first)
+static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
+			  vec<struct place> *places)
 {
 	size_t cap = 2, n = 0, i, k;
 	struct line_ref *refs;
@@ -165,15 +181,15 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first)
 	if (first)
 		ok = add_location(refs, &n,
 				  DECL_SOURCE_LOCATION(current_function_decl),
-				  REF_STMT);
+				  REF_STMT, places);
 	for (gsi = gsi_start_bb(bb); ok && !gsi_end_p(gsi); gsi_next(&gsi))
 		if (!is_gimple_debug(gsi_stmt(gsi)))
 			ok = add_location(refs, &n,
 					  gimple_location(gsi_stmt(gsi)),
-					  REF_STMT);
+					  REF_STMT, places);
 	if (ok && single_succ_p(bb))
 		ok = add_location(refs, &n, single_succ_edge(bb)->goto_locus,
-				  REF_GOTO);
+				  REF_GOTO, places);
 	if (!ok) {
 		XDELETEVEC(refs);
 		return false;
@@ -183,6 +199,8 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first)
 		if (k && refs[i].file == refs[k - 1].file &&
 		    refs[i].line == refs[k - 1].line) {
 			refs[k - 1].kind |= refs[i].kind;
+			if (refs[i].kind == REF_GOTO)
+				refs[k - 1].goto_column = refs[i].goto_column;
 			continue;
 		}
 		refs[k++] = refs[i];
@@ -223,16 +241,16 @@ static bool block_ends_on(const struct block_lines *bl, int file,
 	return last == line;
 }
 
-static uint64_t line_key(const struct line_ref *r)
+static int place_cmp(const void *pa, const void *pb)
 {
-	return (uint64_t)(uint32_t)r->file << 32 | r->line;
-}
+	const struct place *a = (const struct place *)pa;
+	const struct place *b = (const struct place *)pb;
 
-static int key_cmp(const void *pa, const void *pb)
-{
-	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
-
-	return a < b ? -1 : a > b;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->column < b->column ? -1 : a->column > b->column;
 }
 
 /* How many edges of @edges lead on in the function: fake arcs and, if
@@ -250,37 +268,30 @@ static unsigned int real_edges(vec<edge, va_gc> *edges, bool skip_eh)
 }
 
 /*
- * Rule 1: a line that only the goto folded into a block's arc brings (the
- * C front end gives a loop's back jump the line of the body's first
- * statement, and the jump out of an "if" branch the if's line) is not
- * listed there when a statement lists it elsewhere in the function: the
- * statement's block counts it, and the jumps are not runs of the line.  A
- * "break;" or "goto" on a line of its own keeps its block.
+ * Rule 1: a line that only the goto folded into a block's arc brings is
+ * not listed there when the goto borrowed the place of a statement of the
+ * function: the C front end gives a loop's back jump the place of the
+ * body's first statement, and the jump out of an "if" branch the if's;
+ * the statement's block counts the line, and the jumps are not runs of
+ * it.  A "break;", "continue;" or "goto" has a place of its own, even on
+ * a line with other code, and keeps its block.
  */
-static void prune_gotos(struct block_lines *bls, uint32_t nreal)
+static void prune_gotos(struct block_lines *bls, uint32_t nreal,
+			vec<struct place> *places)
 {
-	uint64_t *keys, key;
-	size_t nkeys = 0, i;
+	size_t i;
 	uint32_t b;
 
-	for (b = 0; b < nreal; b++)
-		nkeys += bls[b].n;
-	keys = XNEWVEC(uint64_t, nkeys + 1);
-	nkeys = 0;
-	for (b = 0; b < nreal; b++)
-		for (i = 0; i < bls[b].n; i++)
-			if (bls[b].refs[i].kind & REF_STMT)
-				keys[nkeys++] = line_key(&bls[b].refs[i]);
-	qsort(keys, nkeys, sizeof *keys, key_cmp);
+	places->qsort(place_cmp);
 	for (b = 0; b < nreal; b++)
 		for (i = 0; i < bls[b].n; i++) {
-			if (bls[b].refs[i].kind != REF_GOTO)
-				continue;
-			key = line_key(&bls[b].refs[i]);
-			if (bsearch(&key, keys, nkeys, sizeof *keys, key_cmp))
-				bls[b].refs[i].drop = true;
+			struct line_ref *r = &bls[b].refs[i];
+			struct place at = { r->file, r->line, r->goto_column };
+
+			if (r->kind == REF_GOTO &&
+			    places->bsearch(&at, place_cmp))
+				r->drop = true;
 		}
-	XDELETEVEC(keys);
 }
 
 /*
@@ -485,17 +496,18 @@ static bool add_bb_function(function *fun, const char *name,
 {
 	uint32_t nreal = g->nblocks - 2, b = 0;
 	struct block_lines *bls = XCNEWVEC(struct block_lines, nreal + 1);
+	auto_vec<struct place> places;
 	struct arcov_bb_fn *fn;
 	basic_block bb;
 	bool ok = true;
 
 	FOR_EACH_BB_FN(bb, fun) {
-		ok = collect_block(&bls[b], bb, b == 0);
+		ok = collect_block(&bls[b], bb, b == 0, &places);
 		if (!ok)
 			goto free_lines;
 		b++;
 	}
-	prune_gotos(bls, nreal);
+	prune_gotos(bls, nreal, &places);
 	prune_continuations(fun, bls, g);
 	keep_lines_flowing_on(fun, bls, g);
 	prune_handlers(fun, bls, g);

@@ -12,7 +12,7 @@ static int sum_for(int n)	/*@3*/
 static int sum_while(int n)	/*@1*/
 {
 	int s = 0;	/*@1*/
-	while (n > 0) {	/*@8*/
+	while (n > 0) {	/*@+*/
 		s += n;	/*@7*/
 		n--;	/*@7*/
 	}
