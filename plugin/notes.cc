@@ -163,7 +163,7 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
  * The lines of one real block: the function's own line for the first
  * block (as GCC puts the opening brace there), every statement's line,
  * and the line of a goto the CFG builder folded into the block's only
- * edge.  Each line appears once per block, since gcov 3.x adds a block's
+ * edge (fake arcs aside).  Each line appears once per block, since gcov 3.x adds a block's
  * count to a line once per occurrence.  The statements' places go on
  * @places.
  */
@@ -173,7 +173,20 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 	size_t cap = 2, n = 0, i, k;
 	struct line_ref *refs;
 	gimple_stmt_iterator gsi;
+	edge real_succ = NULL, e;
+	edge_iterator ei;
 	bool ok = true;
+
+	/* The block's only arc but the fake one of a call ending it: the
+	 * goto of "f (); break;" is folded into it. */
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		if (!(e->flags & EDGE_FAKE)) {
+			if (real_succ) {
+				real_succ = NULL;
+				break;
+			}
+			real_succ = e;
+		}
 
 	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 		cap++;
@@ -187,9 +200,9 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 			ok = add_location(refs, &n,
 					  gimple_location(gsi_stmt(gsi)),
 					  REF_STMT, places);
-	if (ok && single_succ_p(bb))
-		ok = add_location(refs, &n, single_succ_edge(bb)->goto_locus,
-				  REF_GOTO, places);
+	if (ok && real_succ)
+		ok = add_location(refs, &n, real_succ->goto_locus, REF_GOTO,
+				  places);
 	if (!ok) {
 		XDELETEVEC(refs);
 		return false;

@@ -62,12 +62,12 @@ check()
 build_gcc lines.c
 check lines.c 0 42
 legacy lines.c 8 11
-legacy lines.c 80 91
-modern lines.c 25 57 73 74
+legacy lines.c 96 109
+modern lines.c 25 57 73 74 89
 check lines.c 2 "28 42 59"
 legacy lines.c 8 11
-legacy lines.c 80 91
-for ln in 10:1 15:5 25:5 42:3 47:3 57:5 85:1; do
+legacy lines.c 96 109
+for ln in 10:1 15:5 25:5 42:3 47:3 57:5 88:2 103:1; do
 	expect_line lines.c ${ln%:*} ${ln#*:}
 done
 

@@ -77,10 +77,28 @@ static int matches(const char *m, const char *s, int n)	/*@1*/
 	return k;	/*@1*/
 }
 
+/* A call that may not return ends its block with a fake arc; the "break;"
+ * after it is still that block's goto, and its line is listed. */
+static int flushed(int what)	/*@3*/
+{
+	int r = 0;	/*@3*/
+
+	switch (what) {	/*@3*/
+	case 0:	/*@2*/
+		fflush(stdout);	/*@2*/
+		break;	/*@2*/
+	default:	/*@1*/
+		r = -1;	/*@1*/
+	}
+	return r;	/*@3*/
+}
+
 int main(void)	/*@1*/
 {
 	struct pool p = { { 0 }, 0 };	/*@1*/
 	int t = plus1(3) + pull(10) + matches("abcab", "ab", 4);	/*@1*/
+
+	t += flushed(0) + flushed(0) + flushed(1);	/*@1*/
 
 	t += until_five();	/*@1*/
 	copy(&p, "hello world");	/*@1*/
