@@ -489,10 +489,11 @@ static int read_body(struct notes_rd *n, struct arcov_notes_fn *fn)
 		} else if (token_is(n, at, len, "artificial") ||
 			   token_is(n, at, len, "eh-only") ||
 			   token_is(n, at, len, "proved-calls")) {
-			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at, n->version < 2 ?
+			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at,
+					     n->version < 2 ?
 					     "%.*s line in a version 1 file" :
-					     "%.*s line out of place",
-					     (int)len, (const char *)n->r.data + at);
+					     "%.*s line out of place", (int)len,
+					     (const char *)n->r.data + at);
 		} else {
 			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at,
 					     "expected a call, eh, abnormal or end line");
@@ -600,8 +601,9 @@ static int read_header(struct notes_rd *n)
 		return rc;
 	if (version < 1 || version > ARCOV_NOTES_VERSION)
 		return arcov_rd_fail(&n->r, ARCOV_EMAGIC, at,
-				     "version %" PRIu32 ", only 1 to %d are known",
-				     version, ARCOV_NOTES_VERSION);
+				     "version %" PRIu32
+				     ", only 1 to %d are known", version,
+				     ARCOV_NOTES_VERSION);
 	n->version = version;
 	return line_end(n, "version");
 }

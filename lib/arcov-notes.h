@@ -3,8 +3,9 @@
  * Per function of the .bbg, in the same order: what the .bb and .bbg cannot
  * say -- the function's source file and extent, the statements in each
  * block, whether the compiler generated it, which blocks run only for an
- * exception, which end in a call proved to return, its call sites and the exception and abnormal edges the .bbg
- * leaves out.  The model mirrors the text one to one, so the writer
+ * exception, which end in a call proved to return, its call sites and the
+ * exception and abnormal edges the .bbg leaves out.  The model mirrors
+ * the text one to one, so the writer
  * reproduces every file the reader accepts byte for byte.
  *
  * Field strings escape every byte outside 0x21..0x7e, and the backslash,

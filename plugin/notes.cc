@@ -163,9 +163,9 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
  * The lines of one real block: the function's own line for the first
  * block (as GCC puts the opening brace there), every statement's line,
  * and the line of a goto the CFG builder folded into the block's only
- * edge (fake arcs aside).  Each line appears once per block, since gcov 3.x adds a block's
- * count to a line once per occurrence.  The statements' places go on
- * @places.
+ * edge (fake arcs aside).  Each line appears once per block, since gcov
+ * 3.x adds a block's count to a line once per occurrence.  The
+ * statements' places go on @places.
  */
 static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 			  vec<struct place> *places)
