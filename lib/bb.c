@@ -1,4 +1,4 @@
-/* bb.c -- the .bb block-to-line file (FORMATS.md §2): reader and writer.
+/* bb.c -- the .bb block-to-line file (doc/formats.md §2): reader and writer.
  *
  * The reader accepts exactly the word streams the writer produces (the
  * cursor of sm.c already refuses the one integer with two spellings,

@@ -1,4 +1,4 @@
-/* bb.h -- the .bb file: basic block -> source lines (FORMATS.md §2).
+/* bb.h -- the .bb file: basic block -> source lines (doc/formats.md §2).
  *
  * In-memory model, symmetric with the bytes: a function is a name and one
  * item list per gcov block number.  The list of block 0 holds whatever

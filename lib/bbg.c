@@ -1,4 +1,4 @@
-/* bbg.c -- the .bbg flow-graph file (FORMATS.md §3): model, reader, writer. */
+/* bbg.c -- the .bbg flow-graph file (doc/formats.md §3): model, reader, writer. */
 #include <config.h>
 
 #include <limits.h>

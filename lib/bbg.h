@@ -1,4 +1,4 @@
-/* bbg.h -- the .bbg file: per-function flow graphs (FORMATS.md §3, GCC 3.3).
+/* bbg.h -- the .bbg file: per-function flow graphs (doc/formats.md §3, GCC 3.3).
  *
  * A function is its name, checksum and blocks (0 = entry, nblocks-1 = exit),
  * each with its successor arcs in file order.  All arcs of a function sit in

@@ -4,7 +4,7 @@
  * the block's length field says, so arcov stores its own per-block data
  * after those 40 bytes (struct arcov_da_block.ext_tail).  The tail is a
  * sequence of entries: tag word, length word L, L payload bytes, zero
- * padding to a multiple of 4 (words are sign-magnitude, FORMATS.md §1).
+ * padding to a multiple of 4 (words are sign-magnitude, doc/formats.md §1).
  * doc/da-extension.md is the specification.
  */
 #ifndef ARCOV_DA_EXT_H

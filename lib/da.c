@@ -1,4 +1,4 @@
-/* da.c -- the .da arc-counter file (FORMATS.md §4): reader and writer.
+/* da.c -- the .da arc-counter file (doc/formats.md §4): reader and writer.
  *
  * The reader accepts exactly what the writer can reproduce byte for byte:
  * blocks are read until the data ends, extension bytes past the standard

@@ -1,4 +1,4 @@
-/* da.h -- the .da file: arc counters (FORMATS.md §4, GCC 3.3).
+/* da.h -- the .da file: arc counters (doc/formats.md §4, GCC 3.3).
  *
  * A .da is one or more blocks laid end to end (the runtime appends a block
  * when the object changed, or per run on request).  Each block carries the

@@ -10,7 +10,8 @@ lib_libarcovfmt_la_SOURCES = \
 	lib/da-ext.c lib/da-ext.h \
 	lib/arcov-notes.c lib/arcov-notes.h \
 	lib/solve.c lib/solve.h \
-	lib/fileio.c lib/fileio.h
+	lib/fileio.c lib/fileio.h \
+	lib/notes-section.c lib/notes-section.h
 # Hidden by default: the runtime links this into other people's programs
 # and must export nothing but arcov_* entry points of its own.
 lib_libarcovfmt_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden

@@ -1,4 +1,4 @@
-/* sm.c -- sign-magnitude integers and gcov strings (FORMATS.md §1).
+/* sm.c -- sign-magnitude integers and gcov strings (doc/formats.md §1).
  *
  * The one place that knows the byte encoding; .bb, .bbg and .da readers and
  * writers, the plugin and the runtime all go through here.

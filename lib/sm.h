@@ -1,4 +1,4 @@
-/* sm.h -- GCC 3.3 gcov-io encodings shared by every format (FORMATS.md §1).
+/* sm.h -- GCC 3.3 gcov-io encodings shared by every format (doc/formats.md §1).
  *
  * Integers are little-endian sign-magnitude: 4-byte "words" and 8-byte
  * "counters"; the sign is bit 7 of the last byte, so the magnitude has 31

@@ -1,4 +1,4 @@
-/* solve.c -- every block and arc count of a flow graph (FORMATS.md §5.2).
+/* solve.c -- every block and arc count of a flow graph (doc/formats.md §5.2).
  *
  * gcov 3.3 repeats full passes over the blocks until a pass changes nothing,
  * which is quadratic when counts must travel along a long chain against the

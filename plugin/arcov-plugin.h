@@ -3,7 +3,7 @@
  * plugin.cc   plugin_init, options, the pass and the callbacks
  * graph.cc    which of the unit's functions always return; one function's
  *             flow graph: fake arcs, numbering, checksum, spanning tree
- *             (FORMATS.md §3.3, §3.5)
+ *             (doc/formats.md §3.3, §3.5)
  * notes.cc    block line lists and the .bb/.bbg files
  * ext-notes.cc the .arcov-notes file (doc/notes-format.md)
  * emit.cc     counter increments, the arcov_object and its constructor

@@ -4,7 +4,7 @@
  * first and last lines, the number of statements in each block, whether
  * the compiler generated it, which blocks run only for an exception and
  * which end in a call proved to return, the callee of every call and the
- * abnormal and exception edges the .bbg leaves out (FORMATS.md §3.3).
+ * abnormal and exception edges the .bbg leaves out (doc/formats.md §3.3).
  * The facts go into the format library's model (lib/arcov-notes.h) as
  * each function is instrumented, and its writer produces the text once,
  * at the end of the unit, like the other notes.

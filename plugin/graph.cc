@@ -1,6 +1,6 @@
 /* graph.cc -- one function's flow graph as the .bbg describes it.
  *
- * Follows GCC 3.3's branch_prob() (FORMATS.md §3.3): checksum on the plain
+ * Follows GCC 3.3's branch_prob() (doc/formats.md §3.3): checksum on the plain
  * CFG, fake arcs for calls that may not return and for blocks that cannot
  * reach EXIT, abnormal and exception edges replaced by fake arcs to EXIT and
  * from ENTRY, then a spanning tree whose arcs get no counter.  Unlike 3.3,
@@ -677,7 +677,7 @@ static uint32_t arc_flags(edge e)
 	 * order is the one that falls through.  A return's arc into EXIT
 	 * falls through too: in GCC 3.3 a return jumped to the return label
 	 * at the end of the function, whose block alone fell through into
-	 * EXIT (FORMATS.md §3.6), so every arc into EXIT but a fake one had
+	 * EXIT (doc/formats.md §3.6), so every arc into EXIT but a fake one had
 	 * the flag, and gcov 3.3 printed no branch for it. */
 	if ((e->flags & EDGE_FALLTHRU) ||
 	    e->dest == EXIT_BLOCK_PTR_FOR_FN(cfun) ||

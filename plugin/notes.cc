@@ -1,7 +1,7 @@
 /* notes.cc -- the notes files of one translation unit: .bb and .bbg.
  *
  * Functions are added as the pass meets them; the files are written once,
- * at the end of the unit, through the format library (FORMATS.md §2, §3).
+ * at the end of the unit, through the format library (doc/formats.md §2, §3).
  * File names follow GCC 3.3's auxbase (§2.1): with -c/-S and -o OUT, OUT
  * without its suffix; otherwise the source's basename in the current
  * directory.  GCC 12's own aux_base_name already is that, except when
@@ -309,7 +309,7 @@ static void prune_gotos(struct block_lines *bls, uint32_t nreal,
 
 /*
  * Rule 2: a statement without control flow of its own is listed in one
- * block only, so that gcov 3.x's sum (FORMATS.md §2.3) counts it once per
+ * block only, so that gcov 3.x's sum (doc/formats.md §2.3) counts it once per
  * execution.  The compiler splits such a statement over several blocks
  * only in a straight line: after a call that ends its block and before
  * the return of "return EXPR;".  So a block whose only way in is the only
@@ -426,7 +426,7 @@ static void keep_lines_flowing_on(function *fun, struct block_lines *bls,
  * Rule 3: code run only when an exception is thrown (landing pads,
  * cleanups, catch handlers; ap_graph.eh_only) does not list the lines of
  * the statement that threw into it.  The .bbg replaces the exception edge
- * by a fake arc from ENTRY (FORMATS.md §3.3 step 5), so under gcov 12's
+ * by a fake arc from ENTRY (doc/formats.md §3.3 step 5), so under gcov 12's
  * rule, which counts a line's entries from other lines, each throw would
  * enter that line anew: "try { f(); } catch (...) { n++; }" on one line
  * would count the calls plus the throws.  Handlers on lines of their own

@@ -27,7 +27,7 @@ extern "C" {
 
 struct arcov_fn_info {
 	const char *name;	/* assembler name, as in .bb/.bbg/.da */
-	uint32_t checksum;	/* .bbg checksum (FORMATS.md §3.5) */
+	uint32_t checksum;	/* .bbg checksum (doc/formats.md §3.5) */
 	uint32_t ncounters;	/* arcs off the spanning tree */
 };
 

@@ -7,7 +7,7 @@
  * replace the file through a temporary, fsync and rename.  A file that
  * does not parse is never touched.
  *
- * Program summaries follow GCC 3.3 (FORMATS.md §4.4): an appended block
+ * Program summaries follow GCC 3.3 (doc/formats.md §4.4): an appended block
  * carries this run's totals over all registered objects; a merged block
  * carries the totals over all registered objects after merging, which
  * 3.3 patched in with a second pass over the files.  arcov writes each

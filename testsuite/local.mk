@@ -41,28 +41,46 @@ testsuite_unit_test_fileio_SOURCES = testsuite/unit/test-fileio.c testsuite/unit
 testsuite_unit_test_fileio_CFLAGS = $(UNIT_CFLAGS)
 testsuite_unit_test_fileio_LDADD = $(UNIT_LDADD)
 
-# End-to-end scripts: arcov-dump on the FORMATS.md examples, golden output.
-TESTS += \
+# The scripts' one harness (scratch directories, statuses, paths of the
+# programs under test, sanitizers, builds with the plugin), sourced by the
+# helpers of every area.  Scripts and their inputs are distributed by
+# name: a directory would also ship what make check built or left there.
+EXTRA_DIST += testsuite/init.sh
+
+# The example files of doc/formats.md, shared by the tests.
+EXTRA_DIST += testsuite/data/README.md \
+	testsuite/data/t.bb testsuite/data/t.bbg testsuite/data/t.da \
+	testsuite/data/two.da testsuite/data/twoblock.da testsuite/data/ext.da \
+	testsuite/data/files.bb testsuite/data/call.bbg
+
+# End-to-end scripts: arcov-dump on the doc/formats.md examples, golden output.
+DUMP_TESTS = \
 	testsuite/dump/dump-examples.sh \
 	testsuite/dump/dump-errors.sh
-EXTRA_DIST += testsuite/dump testsuite/data
+TESTS += $(DUMP_TESTS)
+EXTRA_DIST += $(DUMP_TESTS) testsuite/dump/testlib.sh \
+	testsuite/dump/t.bb.exp testsuite/dump/t.bbg.exp \
+	testsuite/dump/t.da.exp testsuite/dump/two.da.exp \
+	testsuite/dump/twoblock.da.exp testsuite/dump/ext.da.exp \
+	testsuite/dump/files.bb.exp testsuite/dump/call.bbg.exp
 
 ## ---- arcov, the reporter: end-to-end scripts (issue 4) ----
-TESTS += \
+REPORT_TESTS = \
 	testsuite/report/legacy-examples.sh \
 	testsuite/report/modern-examples.sh \
 	testsuite/report/report-errors.sh \
 	testsuite/report/report-options.sh \
 	testsuite/report/gcov12-compare.sh \
-	testsuite/report/gcov12-programs.sh \
-	testsuite/report/test-percent
+	testsuite/report/gcov12-programs.sh
+TESTS += $(REPORT_TESTS) testsuite/report/test-percent
 check_PROGRAMS += testsuite/report/test-percent
 testsuite_report_test_percent_SOURCES = testsuite/report/test-percent.c \
 	testsuite/unit/unit.h
-testsuite_report_test_percent_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
+testsuite_report_test_percent_CPPFLAGS = $(TOOLS_CPPFLAGS)
 testsuite_report_test_percent_CFLAGS = $(UNIT_CFLAGS)
 testsuite_report_test_percent_LDADD = tools/libarcovtools.la $(UNIT_LDADD)
-EXTRA_DIST += testsuite/report
+EXTRA_DIST += $(REPORT_TESTS) testsuite/report/lib.sh \
+	testsuite/report/build-lib.sh testsuite/report/sample.c
 
 # End-to-end: programs compiled with the plugin, run, and held to the
 # counts marked in their sources and to gcov 12 on a --coverage build.
@@ -119,19 +137,21 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 # the same bytes.  The scripts run arcov-merge on crafted files and trees,
 # and arcov on a plugin-built project (a tree, a program and its libraries).
 check_PROGRAMS += testsuite/merge/test-merge
-TESTS += testsuite/merge/test-merge \
+MERGE_TESTS = \
 	testsuite/merge/merge-files.sh \
 	testsuite/merge/merge-trees.sh \
 	testsuite/project/project-tree.sh \
-	testsuite/project/project-binary.sh
+	testsuite/project/project-binary.sh \
+	testsuite/project/project-paths.sh
+TESTS += testsuite/merge/test-merge $(MERGE_TESTS)
 testsuite_merge_test_merge_SOURCES = testsuite/merge/test-merge.c \
 	testsuite/unit/unit.h
-testsuite_merge_test_merge_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
+testsuite_merge_test_merge_CPPFLAGS = $(TOOLS_CPPFLAGS) \
 	-I$(top_srcdir)/testsuite/unit
 testsuite_merge_test_merge_CFLAGS = $(UNIT_CFLAGS)
 testsuite_merge_test_merge_LDADD = tools/libarcovtools.la $(UNIT_LDADD) \
 	$(ELF_LIBS)
-EXTRA_DIST += testsuite/merge testsuite/project
+EXTRA_DIST += $(MERGE_TESTS) testsuite/merge/lib.sh
 
 ## ---- the reporter's machine-readable outputs, exclusions, gates (issue 4) ----
 # The consumers' own readings of arcov's outputs: gcov's JSON schema and
@@ -144,32 +164,47 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-exceptions.sh \
 	testsuite/report/report-called.sh \
 	testsuite/report/report-gates.sh \
-	testsuite/report/test-exclude
-TESTS += $(REPORT_FORMAT_TESTS)
+	testsuite/report/report-merge.sh
+TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
+EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
+	testsuite/report/eh.cc testsuite/report/excl.c \
+	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json
 check_PROGRAMS += testsuite/report/test-exclude
 testsuite_report_test_exclude_SOURCES = testsuite/report/test-exclude.c \
 	testsuite/unit/unit.h
-testsuite_report_test_exclude_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
+testsuite_report_test_exclude_CPPFLAGS = $(TOOLS_CPPFLAGS)
 testsuite_report_test_exclude_CFLAGS = $(UNIT_CFLAGS)
 testsuite_report_test_exclude_LDADD = tools/libarcovtools.la $(UNIT_LDADD)
 
+## ---- the report model on crafted objects ----
+check_PROGRAMS += testsuite/unit/test-model
+TESTS += testsuite/unit/test-model
+testsuite_unit_test_model_SOURCES = testsuite/unit/test-model.c \
+	testsuite/unit/unit.h
+testsuite_unit_test_model_CPPFLAGS = $(TOOLS_CPPFLAGS)
+testsuite_unit_test_model_CFLAGS = $(UNIT_CFLAGS)
+testsuite_unit_test_model_LDADD = tools/libarcovmodel.la $(UNIT_LDADD) \
+	$(ELF_LIBS) -lstdc++
+
 ## ---- profiler-format exports (issue 5) ----
-# test-webgrind: the webgrind writer against FORMATS.md §7.5 in versions
+# test-webgrind: the webgrind writer against doc/formats.md §7.5 in versions
 # 7, 6 and 5.  wgcheck walks a webgrind file as §7 lays it out and holds
 # it to its callgrind profile.  The scripts run Valgrind's annotators on
 # the exports of plugin-built programs.
 check_PROGRAMS += testsuite/export/test-webgrind testsuite/export/wgcheck
-TESTS += testsuite/export/test-webgrind \
+EXPORT_TESTS = \
 	testsuite/export/export-annotate.sh \
 	testsuite/export/export-callgraph.sh \
 	testsuite/export/export-webgrind.sh \
 	testsuite/export/export-errors.sh
+TESTS += testsuite/export/test-webgrind $(EXPORT_TESTS)
 testsuite_export_test_webgrind_SOURCES = testsuite/export/test-webgrind.c \
 	testsuite/unit/unit.h
 testsuite_export_test_webgrind_CPPFLAGS = $(AM_CPPFLAGS) \
-	-I$(top_srcdir)/tools -I$(top_srcdir)/testsuite/unit
+	$(TOOLS_CPPFLAGS) -I$(top_srcdir)/testsuite/unit
 testsuite_export_test_webgrind_CFLAGS = $(UNIT_CFLAGS)
 testsuite_export_test_webgrind_LDADD = tools/libarcovtools.la $(UNIT_LDADD) \
 	$(ELF_LIBS) -lstdc++
 testsuite_export_wgcheck_SOURCES = testsuite/export/wgcheck.c
-EXTRA_DIST += testsuite/export
+EXTRA_DIST += $(EXPORT_TESTS) testsuite/export/lib.sh \
+	testsuite/export/calltree.c testsuite/export/cxx.cc

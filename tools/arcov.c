@@ -12,6 +12,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +20,14 @@
 
 #include "discover.h"
 #include "export.h"
+#include "project.h"
 #include "report.h"
 
 enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
        OPT_WEBGRIND, OPT_WEBGRIND_VERSION, OPT_RUN, OPT_BINARY,
-       OPT_BINARY_LIBS };
+       OPT_BINARY_LIBS, OPT_DEBUG, OPT_QUIET, OPT_ROOT, OPT_FILTER,
+       OPT_EXCLUDE, OPT_PATH_MAP, OPT_LIST_RUNS, OPT_PER_RUN };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -59,6 +62,14 @@ static const struct option options[] = {
 	{ "webgrind-version", required_argument, NULL, OPT_WEBGRIND_VERSION },
 	{ "binary", required_argument, NULL, OPT_BINARY },
 	{ "binary-libs", no_argument, NULL, OPT_BINARY_LIBS },
+	{ "debug", required_argument, NULL, OPT_DEBUG },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "root", required_argument, NULL, OPT_ROOT },
+	{ "filter", required_argument, NULL, OPT_FILTER },
+	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "path-map", required_argument, NULL, OPT_PATH_MAP },
+	{ "list-runs", no_argument, NULL, OPT_LIST_RUNS },
+	{ "per-run", no_argument, NULL, OPT_PER_RUN },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -109,8 +120,14 @@ static void usage(FILE *f)
 	      "printed\n"
 	      "                                    (options -b -c -f -l -n "
 	      "-o, and -p for 3.3)\n"
-	      "      --run=N                     Use only the N-th block of "
-	      "each .da file\n"
+	      "      --run=N|LABEL               Use only the N-th block of "
+	      "each .da file,\n"
+	      "                                    or the blocks labelled "
+	      "LABEL\n"
+	      "      --list-runs                 List the runs the .da files "
+	      "hold, by label\n"
+	      "      --per-run                   With --lcov, one lcov test "
+	      "(TN:) per run label\n"
 	      "      --binary=PROG               Report the objects linked "
 	      "into PROG\n"
 	      "                                    (its .arcov_notes "
@@ -122,6 +139,20 @@ static void usage(FILE *f)
 	      "                                    would\n"
 	      "      --lcov=FILE                 Also write an lcov tracefile "
 	      "(- for stdout)\n"
+	      "      --root=DIR                  Report the sources below DIR, "
+	      "named from it\n"
+	      "      --filter=REGEX              Report only sources whose "
+	      "path matches\n"
+	      "                                    (extended regex; "
+	      "repeatable)\n"
+	      "      --exclude=REGEX             Leave out sources whose path "
+	      "matches\n"
+	      "      --path-map=FROM=TO          Read sources recorded under "
+	      "FROM from TO\n"
+	      "      --quiet                     No summaries and no .gcov "
+	      "files; implied when\n"
+	      "                                    an output goes to stdout "
+	      "(FILE -)\n"
 	      "      --cobertura=FILE            Also write Cobertura XML "
 	      "(- for stdout)\n"
 	      "      --fail-under-line=N         Exit 3 if under N% of the "
@@ -132,7 +163,7 @@ static void usage(FILE *f)
 	      "      --exclude-exception-branches  Leave out exception "
 	      "handling branches\n"
 	      "      --cachegrind=FILE           Also write a cachegrind "
-	      "file (cg_annotate)\n"
+	      "file (cg_annotate; - stdout)\n"
 	      "      --callgrind=FILE            Also write a callgrind "
 	      "profile with the call\n"
 	      "                                    graph "
@@ -179,12 +210,190 @@ static void option_name(int opt, char buf[64])
 			snprintf(buf, 64, "--%s", p->name);
 }
 
-static int parse_run(const char *s, long *run)
+/* --run N (a block number from 1) or --run LABEL (any other word). */
+static int parse_run(const char *s, long *run, const char **label)
 {
 	char *end;
 
-	*run = strtol(s, &end, 10);
-	return *s && !*end && *run > 0;
+	if (*s >= '0' && *s <= '9') {
+		*run = strtol(s, &end, 10);
+		return !*end && *run > 0;
+	}
+	*label = s;
+	return *s && strlen(s) < ARCOV_LABEL_MAX;
+}
+
+/* Whether @path names standard output. */
+static int is_stdout(const char *path)
+{
+	return path && !strcmp(path, "-");
+}
+
+/* The run labels of @p's .da blocks, each once, in the order met; *@n of
+ * them, and *@unlabelled when some block has none.  NULL: out of memory
+ * (with *@n 0). */
+static char **run_labels(const struct arcov_project *p, size_t *n,
+			 int *unlabelled)
+{
+	char label[ARCOV_LABEL_MAX], **v = NULL, **more;
+	size_t i, k, j;
+
+	*n = 0;
+	*unlabelled = 0;
+	for (i = 0; i < p->nobjs; i++) {
+		const struct arcov_da *da = &p->objs[i].obj.da;
+
+		for (k = 0; arcov_pobj_usable(&p->objs[i]) && k < da->nblocks;
+		     k++) {
+			if (!arcov_run_label(&da->blocks[k], label,
+					     sizeof label)) {
+				*unlabelled = 1;
+				continue;
+			}
+			for (j = 0; j < *n && strcmp(v[j], label); j++)
+				;
+			if (j < *n)
+				continue;
+			more = realloc(v, (*n + 1) * sizeof *v);
+			if (!more)
+				goto nomem;
+			v = more;
+			v[*n] = strdup(label);
+			if (!v[*n])
+				goto nomem;
+			(*n)++;
+		}
+	}
+	return v ? v : calloc(1, sizeof *v);
+nomem:
+	while (*n)
+		free(v[--*n]);
+	free(v);
+	return NULL;
+}
+
+/* --lcov with --per-run: one model per run label (and one for the blocks
+ * without a label), each written under its label as lcov's test name. */
+static int lcov_per_run(const struct arcov_report_opts *o,
+			const struct arcov_project_opts *base, char **args,
+			int nargs, const struct arcov_project *all)
+{
+	struct arcov_project_opts po = *base;
+	struct arcov_run_sel *sels = NULL;
+	struct arcov_project *ps = NULL;
+	const struct arcov_project **pv = NULL;
+	const char **names = NULL;
+	size_t n, i, built = 0;
+	int unlabelled, rc = 1;
+	char **labels = run_labels(all, &n, &unlabelled);
+
+	if (labels) {
+		sels = calloc(n + 1, sizeof *sels);
+		ps = calloc(n + 1, sizeof *ps);
+		pv = calloc(n + 1, sizeof *pv);
+		names = calloc(n + 1, sizeof *names);
+	}
+	if (!labels || !sels || !ps || !pv || !names) {
+		fprintf(stderr, "arcov: out of memory\n");
+		goto free_all;
+	}
+	for (i = 0; i < n + (size_t)unlabelled; i++) {
+		if (i < n)
+			sels[i].label = labels[i];
+		else
+			sels[i].unlabelled = 1;
+		po.run = &sels[i];
+		names[i] = i < n ? labels[i] : NULL;
+		pv[i] = &ps[i];
+		built++;
+		if (arcov_project_build(&ps[i], &po, args, nargs) < 0) {
+			fprintf(stderr, "arcov: out of memory\n");
+			goto free_all;
+		}
+		/* What these models say was said of the whole one. */
+		arcov_log_free(&ps[i].log);
+	}
+	rc = arcov_lcov_write(o, pv, names, built, stdout, stderr);
+free_all:
+	for (i = 0; i < built; i++)
+		arcov_project_free(&ps[i]);
+	for (i = 0; labels && i < n; i++)
+		free(labels[i]);
+	free(labels);
+	free(sels);
+	free(ps);
+	free(pv);
+	free(names);
+	return rc;
+}
+
+/* Build the model of @args once and run every output asked for over it.
+ * Returns the exit status: 1 when something could not be read or
+ * written, else a failed gate's status, else 0. */
+static int report(const struct arcov_report_opts *o,
+		  struct arcov_export_opts *x,
+		  const struct arcov_project_opts *sel, char **args, int nargs)
+{
+	struct arcov_project_opts po = *sel;
+	struct arcov_run_sel run;
+	struct arcov_project p;
+	const char *input = args[nargs - 1];
+	int i, rc = 0, gate = 0, loaded = 0;
+
+	po.objdir = o->object;
+	po.style = o->legacy == 32 ? ARCOV_NAMES_GCOV32 :
+		   o->legacy == 33 ? ARCOV_NAMES_GCOV33 : ARCOV_NAMES_MODERN;
+	run.index = o->run;
+	run.label = o->run_label;
+	po.run = o->run || o->run_label ? &run : NULL;
+	po.source_prefix = o->source_prefix;
+	po.exclude_eh = o->exclude_eh;
+	po.lines = !o->legacy;
+	for (i = 0; o->display_progress && i < nargs; i++)
+		printf("Processing file %d out of %d\n", i + 1, nargs);
+	if (arcov_project_build(&p, &po, args, nargs) < 0) {
+		arcov_log_flush(&p.log, stderr);
+		fprintf(stderr, "arcov: out of memory\n");
+		arcov_project_free(&p);
+		return 1;
+	}
+	if (arcov_log_flush(&p.log, stderr) < 0)
+		rc = 1;
+	if (o->legacy) {
+		rc |= arcov_report_legacy(o, &p, stdout, stderr);
+		goto free_project;
+	}
+	if (o->list_runs) {
+		rc |= arcov_report_runs(&p, stdout, stderr);
+		goto free_project;
+	}
+	rc |= p.incomplete;
+	for (i = 0; i < (int)p.nobjs; i++)
+		loaded |= arcov_pobj_usable(&p.objs[i]);
+	if (loaded && !o->quiet)
+		rc |= arcov_report_text(o, &p, input, stdout, stderr);
+	if (loaded && o->json_format && !o->no_output)
+		rc |= arcov_json_write(o, &p, input, stdout, stderr);
+	if (!o->quiet)
+		arcov_report_text_total(o, &p, stdout);
+	if (loaded) {
+		if (o->lcov)
+			rc |= o->per_run ? lcov_per_run(o, &po, args, nargs,
+							&p) :
+			       arcov_lcov_write(o, (const struct arcov_project *
+						    const[]){ &p },
+						NULL, 1, stdout, stderr);
+		if (o->cobertura)
+			rc |= arcov_cobertura_write(o, &p, stdout, stderr);
+		gate = arcov_report_gates(o, &p, stderr);
+	}
+	if (x->cachegrind || x->callgrind || x->webgrind) {
+		x->demangle = o->demangled_names;
+		rc |= arcov_export(x, &p, stderr);
+	}
+free_project:
+	arcov_project_free(&p);
+	return rc ? 1 : gate;
 }
 
 int main(int argc, char **argv)
@@ -195,7 +404,22 @@ int main(int argc, char **argv)
 	struct arcov_export_opts x = { NULL, NULL, NULL,
 				       ARCOV_WEBGRIND_DEFAULT, 0, argv, argc };
 	struct arcov_paths objs = { 0 };
-	int opt, i, rc = 0, libs = 0, nargs;
+	int opt, i, rc = 0, libs = 0, nargs, debug_stats = 0;
+	struct arcov_project_opts sel = { 0 };
+	struct arcov_err err = { 0 };
+	char *eq;
+	/* Each option argument is one argv element at most. */
+	char **filters = calloc((size_t)argc + 1, sizeof *filters);
+	char **excludes = calloc((size_t)argc + 1, sizeof *excludes);
+	struct arcov_path_map *maps = calloc((size_t)argc + 1, sizeof *maps);
+
+	if (!filters || !excludes || !maps) {
+		fprintf(stderr, "arcov: out of memory\n");
+		return 1;
+	}
+	sel.filters = filters;
+	sel.excludes = excludes;
+	sel.path_maps = maps;
 	char **args;
 	int seen[OPT_RUN + 1] = { 0 };
 
@@ -311,9 +535,10 @@ int main(int argc, char **argv)
 			x.webgrind_version = atoi(optarg);
 			break;
 		case OPT_RUN:
-			if (!parse_run(optarg, &o.run)) {
+			if (!parse_run(optarg, &o.run, &o.run_label)) {
 				fprintf(stderr, "arcov: --run takes a block "
-					"number from 1, not '%s'\n", optarg);
+					"number from 1 or a run label, not "
+					"'%s'\n", optarg);
 				return 2;
 			}
 			break;
@@ -325,6 +550,50 @@ int main(int argc, char **argv)
 			break;
 		case OPT_BINARY_LIBS:
 			libs = 1;
+			break;
+		case OPT_QUIET:
+			o.quiet = 1;
+			break;
+		case OPT_LIST_RUNS:
+			o.list_runs = 1;
+			break;
+		case OPT_PER_RUN:
+			o.per_run = 1;
+			break;
+		case OPT_ROOT:
+			sel.root = optarg;
+			break;
+		case OPT_FILTER:
+		case OPT_EXCLUDE:
+			if (arcov_project_check_regex(optarg, &err) < 0) {
+				fprintf(stderr, "arcov: --%s: %s\n",
+					opt == OPT_FILTER ? "filter" :
+					"exclude", err.msg);
+				return 2;
+			}
+			if (opt == OPT_FILTER)
+				filters[sel.nfilters++] = optarg;
+			else
+				excludes[sel.nexcludes++] = optarg;
+			break;
+		case OPT_PATH_MAP:
+			eq = strchr(optarg, '=');
+			if (!eq || eq == optarg || !eq[1]) {
+				fprintf(stderr, "arcov: --path-map takes "
+					"FROM=TO, not '%s'\n", optarg);
+				return 2;
+			}
+			*eq = 0;
+			maps[sel.npath_maps].from = optarg;
+			maps[sel.npath_maps++].to = eq + 1;
+			break;
+		case OPT_DEBUG:
+			if (strcmp(optarg, "stats")) {
+				fprintf(stderr, "arcov: --debug takes stats, "
+					"not '%s'\n", optarg);
+				return 2;
+			}
+			debug_stats = 1;
 			break;
 		default:
 			usage(stderr);
@@ -341,19 +610,42 @@ int main(int argc, char **argv)
 		fprintf(stderr, "arcov: --binary-libs needs --binary\n");
 		return 2;
 	}
+	i = is_stdout(o.lcov) + is_stdout(o.cobertura) +
+	    is_stdout(x.cachegrind) + is_stdout(x.callgrind) + o.use_stdout;
+	if (i > 1) {
+		fprintf(stderr, "arcov: only one output can go to standard "
+			"output (-t, or FILE -)\n");
+		return 2;
+	}
+	if (i && !o.use_stdout)
+		o.quiet = 1;	/* stdout holds that output alone */
+	if (o.per_run && (!o.lcov || o.run || o.run_label)) {
+		fprintf(stderr, "arcov: --per-run needs --lcov, and no "
+			"--run\n");
+		return 2;
+	}
+	if (x.webgrind && !strcmp(x.webgrind, "-")) {
+		fprintf(stderr, "arcov: --webgrind writes two files; it "
+			"cannot write to standard output\n");
+		return 2;
+	}
 	if (seen[OPT_WEBGRIND_VERSION] && !x.webgrind) {
 		fprintf(stderr, "arcov: --webgrind-version needs --webgrind\n");
 		return 2;
 	}
 	if (progs.n || arcov_discover_has_dir(args, nargs)) {
 		/* Whole-project use: objects are found, not named. */
+		struct arcov_log log = { 0 };
+
 		if (o.legacy || o.object) {
 			fprintf(stderr, "arcov: directories and --binary do "
 				"not combine with --legacy or -o\n");
 			return 2;
 		}
 		rc = arcov_discover_objects(args, nargs, &progs, libs, &objs,
-					    stderr);
+					    &log);
+		rc |= arcov_log_flush(&log, stderr) < 0;
+		arcov_log_free(&log);
 		arcov_paths_free(&progs);
 		if (!objs.n) {
 			arcov_paths_free(&objs);
@@ -361,6 +653,7 @@ int main(int argc, char **argv)
 		}
 		args = objs.v;
 		nargs = (int)objs.n;
+		sel.found = 1;
 	}
 	if (o.legacy) {
 		for (opt = 0; opt <= OPT_RUN; opt++) {
@@ -374,20 +667,29 @@ int main(int argc, char **argv)
 				return 2;
 			}
 		}
-		for (i = 0; i < nargs; i++)
-			rc |= arcov_report_legacy(&o, args[i], stdout,
-						  stderr);
-		return rc;
+	}
+	if (o.legacy && (sel.root || sel.nfilters || sel.nexcludes ||
+			 sel.npath_maps)) {
+		fprintf(stderr, "arcov: --root, --filter, --exclude and "
+			"--path-map do not combine with --legacy\n");
+		return 2;
+	}
+	i = report(&o, &x, &sel, args, nargs);
+	free(filters);
+	free(excludes);
+	free(maps);
+	arcov_paths_free(&objs);
+	if (debug_stats) {
+		struct arcov_obj_stats st = arcov_obj_stats();
+
+		fprintf(stderr, "arcov: debug: %zu objects loaded, %zu flow "
+			"graphs solved\n", st.loads, st.solves);
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "arcov: standard output: write error: %s\n",
+			strerror(errno));
+		rc = 1;
 	}
 	/* An incomplete report (rc 1) outranks a failed gate. */
-	i = arcov_report_modern(&o, args, nargs, stdout, stderr);
-	rc = rc ? rc : i;
-	if (x.cachegrind || x.callgrind || x.webgrind) {
-		x.demangle = o.demangled_names;
-		if (arcov_export_paths(&x, args, nargs, o.object, o.run,
-				       stderr))
-			rc = 1;
-	}
-	arcov_paths_free(&objs);
-	return rc;
+	return rc ? rc : i;
 }

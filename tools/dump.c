@@ -12,7 +12,7 @@
  * \ and byte outside printable ASCII escaped C-style (\' \\ \ooo), so a
  * record never spans lines whatever the file holds.
  *
- * .bb (FORMATS.md §2); header "line table, N bytes, F functions,
+ * .bb (doc/formats.md §2); header "line table, N bytes, F functions,
  * S source files" (S = distinct file names):
  *
  *   OFF: function 'NAME', B blocks          OFF of the -2 marker
@@ -45,10 +45,13 @@
  *   OFF:   object: A arcs, sum S, max M
  *   OFF:   extension tail: T bytes          only when E > 40; then the
  *   OFF:     HHHHHHHH HHHHHHHH ...          bytes in hex, 16 a line
+ *   OFF:     run label 'LABEL'              its label entry, if any
+ *                                           (bytes outside printable
+ *                                           ASCII, ' and \ as \ooo)
  *   OFF:   function 'NAME' checksum C (0xC), K counters   OFF of the record
  *   OFF:     counter #I: V
  *
- * For example the .bbg of FORMATS.md §3.6 starts
+ * For example the .bbg of doc/formats.md §3.6 starts
  *
  *   t.bbg: flow graph, 88 bytes, 1 function
  *     00000000: function 'f' checksum 1040 (0x410), 4 blocks, 5 arcs, 2 counters
@@ -68,6 +71,7 @@
 #include "bb.h"
 #include "bbg.h"
 #include "da.h"
+#include "da-ext.h"
 #include "dump.h"
 #include "fileio.h"
 #include "sm.h"
@@ -260,7 +264,8 @@ static void dump_da_summary(FILE *out, const char *what, size_t offset,
 static void dump_da_tail(FILE *out, size_t offset, const unsigned char *tail,
 			 uint32_t len)
 {
-	uint32_t i;
+	const unsigned char *label;
+	uint32_t i, n;
 
 	put_offset(out, offset, 1);
 	fprintf(out, "extension tail: %" PRIu32 " byte%s\n", len, plural(len));
@@ -272,6 +277,20 @@ static void dump_da_tail(FILE *out, size_t offset, const unsigned char *tail,
 		fprintf(out, "%02x", tail[i]);
 		if (i % TAIL_LINE == TAIL_LINE - 1 || i == len - 1)
 			fputc('\n', out);
+	}
+	if (!arcov_ext_find(tail, len, ARCOV_EXT_LABEL, &label, &n)) {
+		/* The run label, with every byte outside printable ASCII
+		 * (and the quote and backslash) as \ooo. */
+		put_offset(out, offset + (size_t)(label - tail), 2);
+		fputs("run label '", out);
+		for (i = 0; i < n; i++) {
+			if (label[i] < 0x20 || label[i] > 0x7e ||
+			    label[i] == '\'' || label[i] == '\\')
+				fprintf(out, "\\%03o", label[i]);
+			else
+				fputc(label[i], out);
+		}
+		fputs("'\n", out);
 	}
 }
 

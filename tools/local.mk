@@ -1,46 +1,69 @@
-## tools/local.mk -- arcov-dump (and later the reporter) over a convenience library.
+## tools/local.mk -- the programs and the libraries under them, by layer.
+##
+## model/   libarcovmodel: find objects, load and solve each once, merge
+##          every source across objects, the profile model.  It never
+##          prints and depends on lib/ alone.
+## report/  the gcov text reports, JSON, lcov, Cobertura, gates: leaves
+##          that only read the model.
+## export/  the profiler files (cachegrind, callgrind, webgrind): leaves
+##          over the model's call graph.
+## *.c      thin mains, and the two tools that work on files rather than
+##          on a model: arcov-dump (dump.c) and arcov-merge (merge.c).
+
+TOOLS_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
+	-I$(top_srcdir)/tools/model -I$(top_srcdir)/tools/report \
+	-I$(top_srcdir)/tools/export
+
+noinst_LTLIBRARIES += tools/libarcovmodel.la
+tools_libarcovmodel_la_CPPFLAGS = $(TOOLS_CPPFLAGS)
+tools_libarcovmodel_la_SOURCES = \
+	tools/model/log.c tools/model/log.h \
+	tools/model/util.c tools/model/util.h \
+	tools/model/paths.c tools/model/paths.h \
+	tools/model/discover.c tools/model/discover.h \
+	tools/model/elf-notes.c tools/model/elf-notes.h \
+	tools/model/object.c tools/model/object.h \
+	tools/model/exclude.c tools/model/exclude.h \
+	tools/model/names.c tools/model/names.h \
+	tools/model/lines.c tools/model/lines.h \
+	tools/model/cycles.c \
+	tools/model/legacy-lines.c tools/model/legacy-lines.h \
+	tools/model/notes-apply.c tools/model/notes-apply.h \
+	tools/model/project.c tools/model/project.h \
+	tools/model/strmap.c tools/model/strmap.h \
+	tools/model/callgraph.c tools/model/callgraph.h
+tools_libarcovmodel_la_LIBADD = lib/libarcovfmt.la $(ELF_LIBS)
 
 noinst_LTLIBRARIES += tools/libarcovtools.la
-tools_libarcovtools_la_SOURCES = tools/dump.c tools/dump.h
+tools_libarcovtools_la_CPPFLAGS = $(TOOLS_CPPFLAGS)
+tools_libarcovtools_la_SOURCES = \
+	tools/dump.c tools/dump.h \
+	tools/merge.c tools/merge.h \
+	tools/report/report.h \
+	tools/report/percent.c tools/report/percent.h \
+	tools/report/common.c tools/report/common.h \
+	tools/report/gcov-text.c tools/report/gcov-legacy.c \
+	tools/report/json.c tools/report/lcov.c tools/report/cobertura.c \
+	tools/report/gates.c tools/report/runs.c \
+	tools/export/export.c tools/export/export.h \
+	tools/export/cachegrind.c tools/export/callgrind.c \
+	tools/export/webgrind.c
+tools_libarcovtools_la_LIBADD = tools/libarcovmodel.la $(ZLIB_LIBS)
+EXTRA_DIST += doc/report-formats.md doc/exports.md
+
+TOOLS_LDADD = tools/libarcovtools.la lib/libarcovfmt.la $(ELF_LIBS)
 
 bin_PROGRAMS += tools/arcov-dump
+tools_arcov_dump_CPPFLAGS = $(TOOLS_CPPFLAGS)
 tools_arcov_dump_SOURCES = tools/arcov-dump.c
-tools_arcov_dump_LDADD = tools/libarcovtools.la lib/libarcovfmt.la
-
-## ---- arcov, the gcov-compatible reporter (issue 4) ----
-tools_libarcovtools_la_SOURCES += \
-	tools/object.c tools/object.h \
-	tools/lines.c tools/lines.h \
-	tools/percent.c tools/percent.h \
-	tools/report.h tools/gcov-text.c tools/gcov-legacy.c
+tools_arcov_dump_LDADD = $(TOOLS_LDADD)
 
 bin_PROGRAMS += tools/arcov
+tools_arcov_CPPFLAGS = $(TOOLS_CPPFLAGS)
 tools_arcov_SOURCES = tools/arcov.c
-tools_arcov_LDADD = tools/libarcovtools.la lib/libarcovfmt.la -lstdc++
-
-## ---- whole-project use: arcov-merge, directory trees, --binary (issue 4) ----
-tools_libarcovtools_la_SOURCES += \
-	tools/discover.c tools/discover.h \
-	tools/merge.c tools/merge.h
-tools_arcov_LDADD += $(ELF_LIBS)
+tools_arcov_LDADD = $(TOOLS_LDADD) -lstdc++
 
 bin_PROGRAMS += tools/arcov-merge
+tools_arcov_merge_CPPFLAGS = $(TOOLS_CPPFLAGS)
 tools_arcov_merge_SOURCES = tools/arcov-merge.c
-tools_arcov_merge_LDADD = tools/libarcovtools.la lib/libarcovfmt.la $(ELF_LIBS)
-
-## ---- machine-readable reports, exclusion markers, gates (issue 4) ----
-tools_libarcovtools_la_SOURCES += \
-	tools/exclude.c tools/exclude.h \
-	tools/plugin-notes.c tools/plugin-notes.h \
-	tools/report-formats.c tools/report-formats.h \
-	tools/report-json.c tools/report-lcov.c tools/report-cobertura.c
-tools_libarcovtools_la_LIBADD = $(ZLIB_LIBS)
-EXTRA_DIST += doc/report-formats.md
-
-## ---- profiler-format exports: cachegrind, callgrind, webgrind (issue 5) ----
-tools_libarcovtools_la_SOURCES += \
-	tools/callgraph.c tools/callgraph.h \
-	tools/export.c tools/export.h \
-	tools/export-cachegrind.c tools/export-callgrind.c \
-	tools/export-webgrind.c
-EXTRA_DIST += doc/exports.md
+tools_arcov_merge_LDADD = $(TOOLS_LDADD)

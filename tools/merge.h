@@ -26,7 +26,7 @@
  * object: the count of arcs does not add up); sum, the sum; maximum, the
  * sum of the maxima -- an upper bound of the merged program's largest
  * counter, as GCC 3.3 itself took when it read several blocks
- * (FORMATS.md §4.5) and as later GCCs keep "sum_max".  Every addition
+ * (doc/formats.md §4.5) and as later GCCs keep "sum_max".  Every addition
  * saturates at 2^63-1, the largest value the format holds.  A block with
  * a malformed tail matches nothing and is kept verbatim.
  */

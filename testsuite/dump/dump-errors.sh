@@ -35,7 +35,7 @@ cp "$data/t.da" magic.da
 patch magic.da 0 172
 bad magic.da 'magic.da: offset 0: bad magic number -122 (expected -123)'
 
-# Sign bit of the last byte of counter #0 (FORMATS.md §1.1).
+# Sign bit of the last byte of counter #0 (doc/formats.md §1.1).
 cp "$data/t.da" negative.da
 patch negative.da 83 200
 bad negative.da 'negative.da: offset 76: negative counter -1'

@@ -1,6 +1,6 @@
 #!/bin/sh
 # dump-examples.sh -- arcov-dump on the example files of testsuite/data
-# (FORMATS.md §2.4, §3.6 and §4.2, plus crafted files for the cases those
+# (doc/formats.md §2.4, §3.6 and §4.2, plus crafted files for the cases those
 # lack) against golden output checked in beside this script as FILE.exp.
 
 . "$top_srcdir/testsuite/dump/testlib.sh"

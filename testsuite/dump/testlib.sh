@@ -1,16 +1,12 @@
 # testlib.sh -- set-up and checks shared by the arcov-dump scripts (sourced).
 #
-# make check exports top_srcdir and top_builddir (Makefile.am); both may be
-# relative, so they are made absolute before any script changes directory.
-
-: "${top_srcdir:?not run by make check}" "${top_builddir:?not run by make check}"
-data=$(cd "$top_srcdir/testsuite/data" && pwd) || exit 99
-golden=$(cd "$top_srcdir/testsuite/dump" && pwd) || exit 99
-dump=$(cd "$top_builddir/tools" && pwd)/arcov-dump
-test -x "$dump" || { echo "ERROR: $dump not built"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/arcov-dump-test.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 99' HUP INT TERM
+# Unlike most tests, these go on after a failed check: "fail" here counts
+# the failure, and "finish" gives the script's status.
+. "$top_srcdir/testsuite/init.sh"
+data=$testsuite/data
+golden=$srcdir
+dump=$arcov_dump
+require_built "$dump"
 failures=0
 
 fail()

@@ -1,4 +1,4 @@
-/* dump-sample.c -- the function of FORMATS.md §2.4, and a caller. */
+/* dump-sample.c -- the function of doc/formats.md §2.4, and a caller. */
 int f(int x)
 {
   if (x)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The files the plugin and the runtime write for a small program, decoded
 # by the format library (arcov-dump) and held to a checked-in dump.
-# dump-sample.exp was checked by hand against FORMATS.md: the .da block
+# dump-sample.exp was checked by hand against doc/formats.md: the .da block
 # layout of §4.1 (magic, 40-byte extension, this run's program summary),
 # the §3.5 checksums recomputed by hand -- f: 267608 over its four real
 # blocks; main: 12, over the graph before its calls are split -- the .bb's

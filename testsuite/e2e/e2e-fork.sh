@@ -1,7 +1,7 @@
 #!/bin/sh
 # fork(): the runtime zeroes the child's counters, so parent and child
 # together record every execution once, and the plugin gives the fork
-# call the shape GCC 3.3 gave calls that return twice (FORMATS.md §3.3
+# call the shape GCC 3.3 gave calls that return twice (doc/formats.md §3.3
 # step 4): the call starts its block, which a fake arc from ENTRY enters
 # for the second return.  The data then solves exactly.
 #

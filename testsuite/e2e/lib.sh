@@ -1,46 +1,12 @@
 # lib.sh -- sourced by the end-to-end tests: build a program with the
 # plugin and with GCC's own --coverage, run both, compare line data.
-# Needs top_srcdir and top_builddir (set by make check), CC, CXX, SAN_FLAGS.
+# The scratch directory holds the two builds, $tmp/arcov and $tmp/gcc.
+. "$top_srcdir/testsuite/init.sh"
 
-# Absolute: the tests compile in their own directories, and an in-tree
-# build has top_srcdir=. (the scripts pass $top_srcdir on to compilers).
-top_srcdir=$(cd "$top_srcdir" && pwd) || exit 99
-builddir=$(cd "$top_builddir" && pwd) || exit 99
-srcdir=$top_srcdir/testsuite/e2e
-plugin=$builddir/plugin/.libs/arcov.so
-libarcov=$builddir/runtime/.libs/libarcov.a
-linecheck=$builddir/testsuite/e2e/linecheck
-tmp=$builddir/testsuite/e2e/$(basename "$0" .sh).dir
-rm -rf "$tmp" && mkdir -p "$tmp/arcov" "$tmp/gcc" || exit 99
-unset ARCOV_APPEND ARCOV_RUN_LABEL ARCOV_PREFIX ARCOV_PREFIX_STRIP
-: "${CC:=gcc}" "${CXX:=g++}" "${SAN_FLAGS:=}"
-
-# A sanitized plugin runs inside cc1, which is not: preload the ASan
-# runtime into the compiler and ignore GCC's own by-design leaks.
-compile_env=
-if [ -n "$SAN_FLAGS" ]; then
-	compile_env="LD_PRELOAD=$($CC -print-file-name=libasan.so)"
-	ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
-	export ASAN_OPTIONS
-fi
-
-fail()
-{
-	echo "FAIL: $*" >&2
-	exit 1
-}
-
-pass()
-{
-	rm -rf "$tmp"
-	exit 0
-}
-
-# compiler_for SRC: the driver for C or C++.
-compiler_for()
-{
-	case $1 in *.cc|*.cpp) echo "$CXX" ;; *) echo "$CC" ;; esac
-}
+# The programs of these tests; the project and export tests share them.
+srcdir=$testsuite/e2e
+ignore_leaks
+mkdir -p "$tmp/arcov" "$tmp/gcc" || hard_error "cannot make $tmp/arcov"
 
 # build_arcov SRC [FLAGS...]: compile SRC with the plugin and link it with
 # libarcov into $tmp/arcov/prog.  FLAGS go to both steps.
@@ -48,13 +14,9 @@ build_arcov()
 {
 	src=$1
 	shift
-	cc=$(compiler_for "$src")
 	cp "$srcdir/$src" "$tmp/arcov/" || fail "cannot copy $src"
-	(cd "$tmp/arcov" &&
-	 env $compile_env $cc -fplugin="$plugin" "$@" -c "$src" \
-		-o "${src%.*}.o" &&
-	 $cc $SAN_FLAGS "$@" "${src%.*}.o" "$libarcov" -pthread -ldl \
-		-o prog) > "$tmp/build.log" 2>&1 ||
+	(cd "$tmp/arcov" && build_with_plugin prog "$src" -- "$@") \
+		> "$tmp/build.log" 2>&1 ||
 		fail "building $src with the plugin: $(cat "$tmp/build.log")"
 }
 

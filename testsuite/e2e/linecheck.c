@@ -120,7 +120,7 @@ static void note_line(uint32_t ln, uint32_t fn, uint32_t block,
 	l->last_block = block;
 }
 
-/* GCC 3.3 wrote a fake arc only on the spanning tree (FORMATS.md §3.3),
+/* GCC 3.3 wrote a fake arc only on the spanning tree (doc/formats.md §3.3),
  * and 3.3-era readers (ggcov) refuse one off it: so must the plugin. */
 static void check_fake_arcs(const struct arcov_bbg_fn *gf)
 {

@@ -82,8 +82,12 @@ case $msg in
 esac
 refused "counts that contradict the graph" "$msg"
 
-refused "a run the .da does not hold" \
-	"calltree.da: no run 3: the file holds 1 block" --run=3
+(cd "$d" && "$arcov" -n --run=3 --cachegrind cg.out calltree.c) > /dev/null \
+	2> "$tmp/err" || fail "--run 3 of 1: $(cat "$tmp/err")"
+grep -qx 'arcov: warning: calltree.da: no such run, exported as never executed' \
+	"$tmp/err" || fail "--run 3 of 1: $(cat "$tmp/err")"
+grep -qx 'summary: 0 0' "$d/cg.out" || fail "--run 3 of 1: not all zero"
+rm -f "$d/cg.out"
 
 head -c 50 "$d/calltree.bbg.good" > "$d/calltree.bbg"
 (cd "$d" && "$arcov" -n --cachegrind cg.out calltree.c) > /dev/null \
@@ -126,6 +130,14 @@ grep -qx 'arcov: warning: calltree.da: no data file, exported as never executed'
 grep -qx 'summary: 0 0' "$d/cg.out" || fail "no .da: not all zero"
 restore
 
+# "-" is standard output, as for the reports: the profile alone there.
+(cd "$d" && "$arcov" --callgrind - calltree.c) > "$tmp/out" 2> "$tmp/err" ||
+	fail "--callgrind -: $(cat "$tmp/err")"
+test "$(head -n 1 "$tmp/out")" = "# callgrind format" ||
+	fail "--callgrind -: stdout starts '$(head -n 1 "$tmp/out")'"
+grep -q '^Lines executed' "$tmp/out" && fail "--callgrind -: text on stdout"
+test -e "$d/-" && fail "--callgrind - made a file named -"
+
 # Usage.
 usage()
 {
@@ -139,6 +151,9 @@ grep -qx "arcov: --webgrind-version takes 7, 6 or 5, not '4'" "$tmp/err" ||
 usage --webgrind-version=6
 grep -qx 'arcov: --webgrind-version needs --webgrind' "$tmp/err" ||
 	fail "version without --webgrind: $(cat "$tmp/err")"
+usage --webgrind -
+grep -q 'cannot write to standard output' "$tmp/err" ||
+	fail "--webgrind -: $(cat "$tmp/err")"
 usage --legacy=3.3 --callgrind cl.out
 grep -qx 'arcov: option --callgrind does not exist in gcov 3.3' "$tmp/err" ||
 	fail "--legacy: $(cat "$tmp/err")"

@@ -2,7 +2,7 @@
 # export-webgrind.sh -- --webgrind FILE writes the callgrind profile to
 # FILE and webgrind's preprocessed form to FILE.webgrind, not older than
 # FILE, so webgrind uses it as is.  wgcheck walks every version (7, 6, 5)
-# as FORMATS.md §7 lays it out and holds it to the profile; calltree.c's
+# as doc/formats.md §7 lays it out and holds it to the profile; calltree.c's
 # records are checked number by number.
 . "$top_srcdir/testsuite/export/lib.sh"
 

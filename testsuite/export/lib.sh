@@ -2,12 +2,10 @@
 # building plugin programs from several sources, and reading .gcov files
 # and Valgrind's annotators into "KEY VALUE" lists that can be compared.
 . "$top_srcdir/testsuite/e2e/lib.sh"
-arcov=$builddir/tools/arcov
 wgcheck=$builddir/testsuite/export/wgcheck
-testsuite=$(cd "$top_srcdir" && pwd)/testsuite
 
-command -v cg_annotate >/dev/null && command -v callgrind_annotate >/dev/null ||
-	{ echo "FAIL: cg_annotate and callgrind_annotate not found (Debian package valgrind; build-aux/setup installs it)"; exit 1; }
+needs cg_annotate valgrind
+needs callgrind_annotate valgrind
 
 # build DIR SRC... [-- FLAGS...]: copy SRCs (paths below testsuite/) into
 # $tmp/DIR, compile each with the plugin, link DIR/prog with libarcov.
@@ -15,28 +13,16 @@ build()
 {
 	dir=$tmp/$1
 	shift
+	mkdir -p "$dir" || fail "mkdir $dir"
 	srcs=
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		srcs="$srcs $1"
+		cp "$testsuite/$1" "$dir/" || fail "cannot copy $1"
+		srcs="$srcs ${1##*/}"
 		shift
 	done
-	[ $# -gt 0 ] && shift
-	mkdir -p "$dir" || fail "mkdir $dir"
-	objs=
-	link=$CC
-	for s in $srcs; do
-		b=${s##*/}
-		cp "$testsuite/$s" "$dir/" || fail "cannot copy $s"
-		cc=$(compiler_for "$b")
-		[ "$cc" = "$CXX" ] && link=$CXX
-		(cd "$dir" && env $compile_env $cc -fplugin="$plugin" "$@" \
-			-c "$b" -o "${b%.*}.o") > "$tmp/build.log" 2>&1 ||
-			fail "compiling $s: $(cat "$tmp/build.log")"
-		objs="$objs ${b%.*}.o"
-	done
-	(cd "$dir" && $link $SAN_FLAGS "$@" $objs "$libarcov" -pthread -ldl \
-		-o prog) > "$tmp/build.log" 2>&1 ||
-		fail "linking $dir/prog: $(cat "$tmp/build.log")"
+	(cd "$dir" && build_with_plugin prog $srcs "$@") \
+		> "$tmp/build.log" 2>&1 ||
+		fail "building $dir/prog: $(cat "$tmp/build.log")"
 }
 
 # run DIR [ARGS...]: run DIR/prog there; it must succeed.

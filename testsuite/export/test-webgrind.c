@@ -1,5 +1,5 @@
 /* test-webgrind.c -- the webgrind writer (tools/export-webgrind.c) against
- * FORMATS.md §7.5 byte for byte, in versions 7, 6 and 5, and the files it
+ * doc/formats.md §7.5 byte for byte, in versions 7, 6 and 5, and the files it
  * must refuse to write.
  */
 #include "unit.h"

@@ -1,4 +1,4 @@
-/* wgcheck.c -- walk a webgrind preprocessed file exactly as FORMATS.md §7
+/* wgcheck.c -- walk a webgrind preprocessed file exactly as doc/formats.md §7
  * lays it out, independently of arcov's writer, and hold it to the
  * callgrind profile it was made from.
  *
@@ -237,7 +237,7 @@ static void cg_add_call(struct cg_fn *f, uint32_t callee, uint32_t line,
 }
 
 /* Read the profile, holding it to the shape webgrind's preprocessor
- * needs (FORMATS.md §6.3): "fn=" right after "fl=" and right before a cost
+ * needs (doc/formats.md §6.3): "fn=" right after "fl=" and right before a cost
  * line, "cfn=" right after "cfl=" and before "calls=" and a cost line, a
  * callee's own block before any call to it, absolute line numbers. */
 static void read_callgrind(struct cg *cg, char *text)

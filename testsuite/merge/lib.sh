@@ -1,9 +1,9 @@
 # lib.sh -- shared helpers of the arcov-merge tests: the encoders and
 # checks of the reporter's tests, plus .da blocks with run labels.
 . "${top_srcdir:-.}/testsuite/report/lib.sh"
-MERGE=$(cd "$top_builddir" && pwd)/tools/arcov-merge
+MERGE=$arcov_merge
 # rt-check prints a .da block by block (testsuite/runtime/rt-check.c).
-CHECK=$(cd "$top_builddir" && pwd)/testsuite/runtime/rt-check
+CHECK=$rt_check
 
 # label_tail LABEL: the extension tail holding run label LABEL
 # (doc/da-extension.md §1): tag 1, length, characters, zero padding.
@@ -31,9 +31,6 @@ fnrec() {
 	shift 2
 	cs "$n"; w "$k" $#; c "$@"
 }
-
-# hex FILE: the bytes of FILE as one line of hex.
-hex() { od -An -tx1 -v "$1" | tr -d ' \n'; echo; }
 
 # shows NAME FILE: rt-check FILE must print the text on stdin.
 shows() {

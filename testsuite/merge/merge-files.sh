@@ -6,7 +6,7 @@
 . "${top_srcdir:-.}/testsuite/merge/lib.sh"
 enter_tmp
 
-# --- golden bytes: FORMATS.md §4.2's two-function file merged with
+# --- golden bytes: doc/formats.md §4.2's two-function file merged with
 # itself doubles every counter and both summaries' sums and maxima ---
 "$MERGE" out.da "$DATA/two.da" "$DATA/two.da" >out 2>err
 status "two.da twice" 0 $?

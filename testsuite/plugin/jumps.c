@@ -1,5 +1,5 @@
 /* jumps.c -- setjmp/longjmp, goto, computed goto, calls through pointers
- * and a call that does not return: the fake arcs of FORMATS.md §3.3.  Of
+ * and a call that does not return: the fake arcs of doc/formats.md §3.3.  Of
  * the functions called directly, twice and dispatch are proved to return,
  * so the fake arc of the call in down has a counter that stays 0 (main's
  * calls keep theirs on the tree: main calls setjmp, so each of its calls

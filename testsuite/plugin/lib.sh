@@ -1,55 +1,33 @@
 # lib.sh -- sourced by the plugin's tests: compilers with the plugin
-# loaded, linking against libarcov, a scratch directory, checks.
-# Needs top_srcdir and top_builddir (set by make check).
-
-srcdir=$(cd "$top_srcdir/testsuite/plugin" && pwd) || exit 99
-builddir=$(cd "$top_builddir" && pwd) || exit 99
-plugin=$builddir/plugin/.libs/arcov.so
-linecheck=$builddir/testsuite/e2e/linecheck
-tmp=$builddir/testsuite/plugin/$(basename "$0" .sh).dir
-rm -rf "$tmp" && mkdir -p "$tmp" && cd "$tmp" || exit 99
-test -f "$plugin" || { echo "no $plugin" >&2; exit 99; }
+# loaded, linking against libarcov, checks.  The tests run in their
+# scratch directory.
+. "$top_srcdir/testsuite/init.sh"
+require_built "$plugin"
+cd "$tmp" || hard_error "cannot enter $tmp"
 
 # The compiler the plugin was built for; -fplugin needs the same GCC.
 CC=${PLUGIN_CC:-gcc}
 CXX=${PLUGIN_CXX:-g++}
+ignore_leaks
 
-# A plugin built with --enable-sanitizers needs the ASan runtime loaded
-# first into cc1, which is not built with it (and leaks by design); the
-# plugin links UBSan's runtime itself.
-preload=
-if nm -D "$plugin" 2>/dev/null | grep -q ' U __asan_'; then
-	preload=$($CC -print-file-name=libasan.so)
-fi
-ASAN_OPTIONS=detect_leaks=0
-export ASAN_OPTIONS
-# A sanitized libarcov needs the sanitizer runtimes in the programs too.
-sanitize=
-test -z "$preload" || sanitize=-fsanitize=address,undefined
+# A sanitized plugin: the ASan runtime cc1 needs preloaded (cc does it),
+# and the flag a sanitized libarcov needs in the programs too.
+preload=$asan_preload
+sanitize=${sanitized:+-fsanitize=address,undefined}
 
-fail()
-{
-	echo "FAIL: $*" >&2
-	exit 1
-}
-
-# cc COMPILER ARGS...: compile with the plugin; the sanitizer runtime, if
-# any, is preloaded into the compiler only.
+# cc COMPILER ARGS...: compile with the plugin.
 cc()
 {
-	tool=$1
-	shift
-	LD_PRELOAD=$preload "$tool" -fplugin="$plugin" "$@"
+	cc_plugin "$@"
 }
 
 # link COMPILER OUT OBJ...: link statically against libarcov.
 link()
 {
 	tool=$1
-	shift
-	"$builddir/libtool" --mode=link --quiet "$tool" $sanitize -static \
-		-o "$@" "$builddir/runtime/libarcov.la" -pthread ||
-		fail "cannot link $*"
+	out=$2
+	shift 2
+	link_arcov "$tool" -o "$out" "$@" || fail "cannot link $out $*"
 }
 
 # graph BASE: the solved graphs of BASE.{bb,bbg,da} (linecheck -g).

@@ -1,6 +1,6 @@
 #!/bin/sh
 # options.sh -- the plugin's arguments, its diagnostics, where the notes
-# and data files go (FORMATS.md §2.1), the .arcov_notes section, and
+# and data files go (doc/formats.md §2.1), the .arcov_notes section, and
 # the exec redirection.
 . "$top_srcdir/testsuite/plugin/lib.sh"
 

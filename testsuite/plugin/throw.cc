@@ -1,4 +1,4 @@
-// throw.cc -- C++ exceptions: EH edges are abnormal (FORMATS.md §3.3).
+// throw.cc -- C++ exceptions: EH edges are abnormal (doc/formats.md §3.3).
 #include <cstdio>
 #include <stdexcept>
 

@@ -15,7 +15,7 @@
 #
 # Past the header (file names, run count) what differs is the flow graph,
 # never the reporter's arithmetic: GCC 12 instruments its own CFG, the
-# plugin writes GCC 3.3's (FORMATS.md §3.3), where a call that returns
+# plugin writes GCC 3.3's (doc/formats.md §3.3), where a call that returns
 # twice starts its block and gets a fake arc from ENTRY, and exception
 # edges become fake arcs (to EXIT from the throwing call, from ENTRY into
 # the landing pad) instead of counted arcs; and execl(), sent to
@@ -119,7 +119,7 @@ EOF
 # fork.c and exec.c: gcov 12's "Runs:" is the run count of the .gcda's
 # summary, which libgcov raises each time a process writes it: the parent
 # and the child of fork(), the image before execl() and the one after, 2.
-# A .da has no run count (FORMATS.md §4.1); arcov counts the .da blocks,
+# A .da has no run count (doc/formats.md §4.1); arcov counts the .da blocks,
 # and libarcov merged both processes' counts into one.
 runs() {
 	rewrite runs "$1" "$2" <<'EOF'
@@ -135,7 +135,7 @@ EOF
 # allow negative counts"), so gcov 12 solves that fake arc to -3: the
 # line reads the 10 entries from the loop, "call 0 returned 13" is 10 - -3,
 # and in -a the test of setjmp's result (13) is a call return, not shown.
-# The plugin gives setjmp GCC 3.3's shape (FORMATS.md §3.3 step 4): it
+# The plugin gives setjmp GCC 3.3's shape (doc/formats.md §3.3 step 4): it
 # starts its block, a fake arc from ENTRY brings the 3 second returns, and
 # no fake arc leaves it; so the line reads 10 + 3 = 13, there is no call
 # line, the branches count from 0, and -a shows the setjmp block and the
@@ -185,7 +185,7 @@ EOF
 # the fall-through, and that pad, reachable only through it, as
 # exceptional ($$$$$ in -a, no "*" on the line); its call is "call 5
 # never executed"; __cxa_throw's block follows a two-way block, so -a
-# shows it (2).  The plugin, as GCC 3.3 did (FORMATS.md §3.3 step 5),
+# shows it (2).  The plugin, as GCC 3.3 did (doc/formats.md §3.3 step 5),
 # replaces the exception edge by fake arcs: from the constructor's block
 # to EXIT (so "call 1 returned 2" stays, with no branches) and from ENTRY
 # into the pad.  __cxa_throw's block is then the constructor's call

@@ -1,6 +1,6 @@
 #!/bin/sh
 # legacy-examples.sh -- arcov --legacy=3.3 and --legacy=3.2 on the files of
-# FORMATS.md §2.4/§3.6/§4.2 and the call example: the exact §5.6 and §5.7
+# doc/formats.md §2.4/§3.6/§4.2 and the call example: the exact §5.6 and §5.7
 # texts, stdout included.
 . "${top_srcdir:-.}/testsuite/report/lib.sh"
 enter_tmp

@@ -1,13 +1,15 @@
 # lib.sh -- shared helpers of the reporter's end-to-end tests.
 #
 # Sourced by testsuite/report/*.sh.  The w/c/cs/ds functions write the
-# GCC 3.3 encodings of FORMATS.md §1 so test data is spelled out in the
+# GCC 3.3 encodings of doc/formats.md §1 so test data is spelled out in the
 # scripts, independently of the library that reads it.
 
 set -u
-: "${top_srcdir:=.}" "${top_builddir:=.}"
-ARCOV=$(cd "$top_builddir" && pwd)/tools/arcov
-DATA=$(cd "$top_srcdir" && pwd)/testsuite/data
+. "${top_srcdir:-.}/testsuite/init.sh"
+ARCOV=$arcov
+DATA=$testsuite/data
+# These scripts go on after a failed check: "same", "status" and "check"
+# set fail to 1, and the script ends with "exit $fail".
 fail=0
 
 # One byte, given as a number 0..255.
@@ -35,11 +37,9 @@ padded() {
 cs() { w -1 ${#1}; padded "$1"; w -1; }	# counted string (§1.4b)
 ds() { w "$1"; padded "$2"; w "$1"; }	# delimited string (§1.4a)
 
-# A fresh directory to run in; removed when the script exits.
+# Run in the script's scratch directory (init.sh).
 enter_tmp() {
-	tmp=$(mktemp -d "${TMPDIR:-/tmp}/arcov-report.XXXXXX") || exit 99
-	trap 'rm -rf "$tmp"' 0
-	cd "$tmp" || exit 99
+	cd "$tmp" || hard_error "cannot enter $tmp"
 }
 
 # same NAME EXPECTED-FILE ACTUAL-FILE
@@ -63,7 +63,7 @@ status() {
 	fi
 }
 
-# The t.c of FORMATS.md §2.4, dated before its notes.
+# The t.c of doc/formats.md §2.4, dated before its notes.
 write_t_c() {
 	printf 'int f(int x)\n{\n  if (x)\n    return 1;\n  return 0;\n}\n' >t.c
 	touch -t 200001010000 t.c

@@ -1,5 +1,5 @@
 #!/bin/sh
-# modern-examples.sh -- arcov's default (gcov 12) text on the FORMATS.md
+# modern-examples.sh -- arcov's default (gcov 12) text on the doc/formats.md
 # examples.  The expected text is what gcov 12's gcov.cc prints for the
 # .gcno GCC would write for the same graphs (exit block numbered 1, so arcs
 # to exit sort first and the last real block is not attached to a line:

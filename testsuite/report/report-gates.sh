@@ -2,7 +2,7 @@
 # report-gates.sh -- --fail-under-line / --fail-under-branch: exit 3, 4 or
 # 5 when total line coverage, branch coverage or both are below the
 # threshold; 1 (unreadable input) and 2 (usage) take precedence.  Data: the
-# t.c of FORMATS.md §2.4 run once with x != 0, 2 of 3 lines run and 1 of
+# t.c of doc/formats.md §2.4 run once with x != 0, 2 of 3 lines run and 1 of
 # 2 branches taken.
 . "${top_srcdir:-.}/testsuite/report/lib.sh"
 enter_tmp

@@ -69,7 +69,8 @@ printf '%s\n' 'l##d#l.gcov.json.gz' l.gcov.json.gz >want
 same "-p name" want got
 rm -f l.gcov.json.gz && mkdir l.gcov.json.gz
 "$ARCOV" -j l.c >out 2>err; status "unwritable .gcov.json.gz" 1 $?
-echo 'Cannot open JSON output file l.gcov.json.gz' >want
+printf '%s\n' 'Cannot open JSON output file l.gcov.json.gz' \
+	'arcov: l.gcov.json.gz: cannot write: Is a directory' >want
 same "unwritable message" want err
 
 # --- sample.c: the plugin's build against gcc --coverage's ---

@@ -1,5 +1,5 @@
 /* test-percent.c -- gcov 3.3's and gcov 12's percentage formats against
- * the examples of FORMATS.md §5.4 and §5.9.
+ * the examples of doc/formats.md §5.4 and §5.9.
  */
 #include <config.h>
 
@@ -39,7 +39,7 @@ static void test_hwint_clamps(void **state)
 	hwint(99999, 100000, 2, "99.99%");
 	hwint(199999, 200000, 0, "99%");
 	/* Tiny shares never show as zero, not even over a zero bottom
-	 * (FORMATS.md's "(x,0,2) 0.00%" holds for x = 0 only). */
+	 * (doc/formats.md's "(x,0,2) 0.00%" holds for x = 0 only). */
 	hwint(1, 4000000000u, 2, "0.01%");
 	hwint(5, 0, 2, "0.01%");
 	hwint(0, 0, 0, "0%");

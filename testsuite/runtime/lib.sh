@@ -1,21 +1,12 @@
 # lib.sh -- sourced by the runtime tests: programs, scratch directory,
-# and the checks they share.  Needs top_builddir (set by make check).
-
-builddir=$(cd "$top_builddir" && pwd) || exit 99
+# and the checks they share.
+. "$top_srcdir/testsuite/init.sh"
 prog=$builddir/testsuite/runtime/rt-prog
-check=$builddir/testsuite/runtime/rt-check
-tmp=$builddir/testsuite/runtime/$(basename "$0" .sh).dir
-rm -rf "$tmp" && mkdir -p "$tmp" || exit 99
-unset ARCOV_APPEND ARCOV_RUN_LABEL ARCOV_PREFIX ARCOV_PREFIX_STRIP \
-	RT_TWO RT_CHECKSUM RT_VERSION RT_DOUBLE
+check=$rt_check
+unset RT_TWO RT_CHECKSUM RT_VERSION RT_DOUBLE
+# rt-prog writes its .da files in RT_DIR.
 RT_DIR=$tmp
 export RT_DIR
-
-fail()
-{
-	echo "FAIL: $*" >&2
-	exit 1
-}
 
 # run ARGS...: rt-prog must succeed silently.
 run()
@@ -53,16 +44,4 @@ expect_da()
 	cat > "$tmp/want"
 	"$check" "$1" > "$tmp/got" || fail "rt-check $1 failed"
 	diff -u "$tmp/want" "$tmp/got" >&2 || fail "$1: unexpected contents"
-}
-
-# hex FILE: the bytes of FILE as hex, no addresses or spaces.
-hex()
-{
-	od -An -v -tx1 "$1" | tr -d ' \n'
-}
-
-pass()
-{
-	rm -rf "$tmp"
-	exit 0
 }

@@ -1,9 +1,9 @@
 #!/bin/sh
 # merge.sh -- runs of an unchanged object merge into one block, with the
-# program summaries of GCC 3.3 (FORMATS.md §4.2, §4.4).
+# program summaries of GCC 3.3 (doc/formats.md §4.2, §4.4).
 . "$top_srcdir/testsuite/runtime/lib.sh"
 
-# One run: byte for byte the two-function file of FORMATS.md §4.2.
+# One run: byte for byte the two-function file of doc/formats.md §4.2.
 run a:0:1 a:2:1
 test "$(hex "$tmp/a.da")" = "\
 7b000080020000002800000003000000\

@@ -1,4 +1,4 @@
-/* test-bb.c -- the .bb block-to-line reader and writer (FORMATS.md §2). */
+/* test-bb.c -- the .bb block-to-line reader and writer (doc/formats.md §2). */
 #include <config.h>
 
 #include <limits.h>

@@ -1,4 +1,4 @@
-/* test-bbg.c -- the .bbg flow-graph reader and writer (FORMATS.md §3). */
+/* test-bbg.c -- the .bbg flow-graph reader and writer (doc/formats.md §3). */
 #include <config.h>
 
 #include "unit.h"

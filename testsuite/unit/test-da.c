@@ -1,4 +1,4 @@
-/* test-da.c -- the .da arc-counter file (FORMATS.md §4). */
+/* test-da.c -- the .da arc-counter file (doc/formats.md §4). */
 #include <config.h>
 
 #include "unit.h"

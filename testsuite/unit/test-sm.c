@@ -1,4 +1,4 @@
-/* test-sm.c -- sign-magnitude integers and gcov strings (FORMATS.md §1). */
+/* test-sm.c -- sign-magnitude integers and gcov strings (doc/formats.md §1). */
 #include <config.h>
 
 #include "unit.h"

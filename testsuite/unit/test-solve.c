@@ -1,4 +1,4 @@
-/* test-solve.c -- flow-graph solution (FORMATS.md §3, §5.2).
+/* test-solve.c -- flow-graph solution (doc/formats.md §3, §5.2).
  *
  * Graphs are built by hand the way GCC 3.3 would lay them out: blocks
  * numbered entry 0 .. exit n-1, arcs sorted by source, the spanning tree

@@ -1,6 +1,6 @@
 /* unit.h -- helpers shared by the cmocka unit tests.
  *
- * Golden bytes are written in the tests as FORMATS.md prints them (xxd -g4
+ * Golden bytes are written in the tests as doc/formats.md prints them (xxd -g4
  * groups, e.g. "7b000080 01000000"), so a test reads like the spec.
  */
 #ifndef ARCOV_UNIT_H

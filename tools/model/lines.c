@@ -1,0 +1,871 @@
+/* lines.c -- per-source line tables as gcov 12 counts them (doc/formats.md
+ * §5.9): attached-block counts; gcov 3.x's are in legacy-lines.c.
+ *
+ * For the modern semantics the reporter behaves as gcov 12 would on the
+ * .gcno GCC writes for the same graph.  GCC numbers the exit block 1 and
+ * real blocks from 2, where the .bbg puts exit last; so arcs are sorted by
+ * that numbering (exit first), and gcov 12's test for "entry or exit block"
+ * -- index 0 or the highest index -- really skips the entry block and the
+ * last real block.  That quirk is reproduced: the last real block is never
+ * attached to a line, and the exit block counts in "blocks executed" in its
+ * place.  The .bbg's exit->entry loopback has no counterpart in a .gcno and
+ * is left out of the successor and predecessor lists.
+ */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lines.h"
+#include "util.h"
+
+/* ---- gcov 12 ---- */
+
+
+/* gcov 12's canonicalize_name(): drop "." components, fold "dir/.." when
+ * dir exists, squeeze repeated slashes. */
+static char *canonicalize(const char *name)
+{
+	char *result = malloc(strlen(name) + 1);
+	char *ptr = result, *dd_base = result;
+	const char *base, *probe;
+	int slash = 0;
+
+	if (!result)
+		return NULL;
+	for (base = name; *base; base = probe) {
+		size_t len;
+		struct stat st;
+
+		for (probe = base; *probe && *probe != '/'; probe++)
+			;
+		len = (size_t)(probe - base);
+		if (len == 1 && base[0] == '.') {
+			/* elided */
+		} else if (len == 2 && base[0] == '.' && base[1] == '.') {
+			*ptr = 0;
+			if (dd_base == ptr || stat(result, &st)) {
+				dd_base = ptr + 2 + slash;
+				goto regular;
+			}
+			while (ptr != dd_base && *ptr != '/')
+				ptr--;
+			slash = ptr != result;
+		} else {
+regular:
+			if (slash)
+				*ptr++ = '/';
+			memcpy(ptr, base, len);
+			ptr += len;
+			slash = 1;
+		}
+		while (*probe == '/')
+			probe++;
+	}
+	*ptr = 0;
+	return result;
+}
+
+/* @name joined to @dir (when relative) and canonicalized, then mapped by
+ * the first --path-map whose FROM it starts with. */
+static char *resolve_path(const struct arcov_modern *m, const char *name,
+			  const char *dir)
+{
+	char *joined, *canon;
+	size_t i, nd, nn = strlen(name);
+
+	if (name[0] == '/' || !dir || !dir[0]) {
+		joined = strdup(name);
+	} else {
+		nd = strlen(dir);
+		joined = malloc(nd + nn + 2);
+		if (joined) {
+			memcpy(joined, dir, nd);
+			joined[nd] = '/';
+			memcpy(joined + nd + 1, name, nn + 1);
+		}
+	}
+	if (!joined)
+		return NULL;
+	canon = canonicalize(joined);
+	free(joined);
+	for (i = 0; canon && i < m->npath_maps; i++) {
+		const struct arcov_path_map *pm = &m->path_maps[i];
+		size_t nf = strlen(pm->from), nt = strlen(pm->to);
+		char *mapped;
+
+		if (strncmp(canon, pm->from, nf) ||
+		    (canon[nf] && canon[nf] != '/' && nf &&
+		     pm->from[nf - 1] != '/'))
+			continue;
+		mapped = malloc(nt + strlen(canon + nf) + 1);
+		if (mapped) {
+			memcpy(mapped, pm->to, nt);
+			strcpy(mapped + nt, canon + nf);
+		}
+		free(canon);
+		canon = mapped;
+		break;
+	}
+	return canon;
+}
+
+/* Where @obj's relative source names are relative to: the directory it
+ * was compiled in when its notes say, else the current one (gcov 3.3). */
+static const char *compile_dir(const struct arcov_modern *m,
+			       const struct arcov_obj *obj)
+{
+	(void)obj;
+	return m->cwd;
+}
+
+char *arcov_modern_resolve(const struct arcov_modern *m, const char *name,
+			   const struct arcov_obj *obj)
+{
+	return resolve_path(m, name, compile_dir(m, obj));
+}
+
+/* gcov 12's find_source(): the source named @name, created if new, and
+ * the once-per-source note when it is newer than the notes.  Sources are
+ * told apart by the file they are, so the same relative name compiled in
+ * two directories is two sources, and one file named two ways is one. */
+static ssize_t find_source(struct arcov_modern *m, const char *name,
+			   const struct arcov_obj *obj)
+{
+	struct arcov_msrc *src, *bigger;
+	struct stat st;
+	char *canon, *path;
+	size_t i, n;
+
+	canon = canonicalize(name);
+	path = resolve_path(m, name, compile_dir(m, obj));
+	if (!canon || !path) {
+		free(canon);
+		free(path);
+		return ARCOV_ENOMEM;
+	}
+	for (i = 0; i < m->nsrcs; i++)
+		if (!strcmp(m->srcs[i].path, path))
+			break;
+	if (i < m->nsrcs) {
+		free(canon);
+		free(path);
+	} else {
+		bigger = realloc(m->srcs, (m->nsrcs + 1) * sizeof *bigger);
+		if (!bigger) {
+			free(canon);
+			free(path);
+			return ARCOV_ENOMEM;
+		}
+		m->srcs = bigger;
+		src = &m->srcs[m->nsrcs++];
+		memset(src, 0, sizeof *src);
+		src->name = canon;
+		src->path = path;
+		src->display = canon;
+		n = m->source_prefix ? strlen(m->source_prefix) : 0;
+		if (n && !strncmp(m->source_prefix, canon, n) &&
+		    canon[n] == '/')
+			src->display = canon + n + 1;
+		n = m->root ? strlen(m->root) : 0;
+		if (n && !strncmp(m->root, path, n) &&
+		    (path[n] == '/' || (n == 1 && path[0] == '/')))
+			src->display = path + n + (n > 1);
+		if (!stat(path, &st))
+			src->file_time = st.st_mtime;
+	}
+	src = &m->srcs[i];
+	if (src->file_time > obj->bb_mtime) {
+		arcov_logf(m->log, "%s:source file is newer than notes file "
+			   "'%s'\n", name, obj->bb_path);
+		if (!m->newer_note_given)
+			arcov_logf(m->log, "(the message is displayed only "
+				   "once per source file)\n");
+		m->newer_note_given = 1;
+		src->file_time = 0;
+	}
+	return (ssize_t)i;
+}
+
+/* Build @fn's graph the way gcov 12's read_graph_file() and
+ * solve_flow_graph() leave it. */
+static int build_graph(struct arcov_mfn *fn)
+{
+	const struct arcov_obj_fn *of = &fn->obj->fns[fn->index];
+	const struct arcov_bbg_fn *g = of->graph;
+	uint32_t n = g->nblocks, a, b, i, j, used = 0;
+
+	fn->nblocks = n;
+	fn->narcs = g->narcs;
+	fn->blocks = calloc(n ? n : 1, sizeof *fn->blocks);
+	fn->arcs = calloc(g->narcs ? g->narcs : 1, sizeof *fn->arcs);
+	fn->links = calloc(2 * (size_t)g->narcs + 1, sizeof *fn->links);
+	if (!fn->blocks || !fn->arcs || !fn->links)
+		return ARCOV_ENOMEM;
+
+	for (b = 0; b < n; b++)
+		fn->blocks[b].count = fn->blocks[b].total =
+			(int64_t)of->counts.block[b];
+	for (a = 0; a < g->narcs; a++) {
+		struct arcov_marc *arc = &fn->arcs[a];
+
+		arc->src = g->arcs[a].src;
+		arc->dst = g->arcs[a].dest;
+		arc->count = arc->total = (int64_t)of->counts.arc[a];
+		arc->fake = !!(g->arcs[a].flags & ARCOV_ARC_FAKE);
+		arc->fall_through = !!(g->arcs[a].flags &
+				       ARCOV_ARC_FALLTHROUGH);
+	}
+
+	/* Successor lists, in file order for now. */
+	for (b = 0; b < n; b++) {
+		struct arcov_mblock *blk = &fn->blocks[b];
+		int mark_catches = 0;
+
+		blk->succ = fn->links + used;
+		if (b == n - 1)
+			continue;	/* the loopback: not in a .gcno */
+		for (a = g->first_arc[b]; a < g->first_arc[b + 1]; a++) {
+			struct arcov_marc *arc = &fn->arcs[a];
+
+			blk->succ[blk->nsucc++] = a;
+			if (arc->fake) {
+				if (b) {
+					blk->is_call_site = 1;
+					arc->is_call_non_return = 1;
+					mark_catches = 1;
+				} else {
+					arc->is_nonlocal_return = 1;
+					fn->blocks[arc->dst].is_nonlocal_return
+						= 1;
+				}
+			}
+		}
+		used += blk->nsucc;
+		if (mark_catches) {
+			for (i = 0; i < blk->nsucc; i++) {
+				struct arcov_marc *arc = &fn->arcs[blk->succ[i]];
+
+				if (!arc->fake && !arc->fall_through) {
+					arc->is_throw = 1;
+					fn->has_catch = 1;
+				}
+			}
+		}
+	}
+	/* Predecessor lists in file order. */
+	for (a = 0; a < g->narcs; a++)
+		if (fn->arcs[a].src != n - 1)
+			fn->blocks[fn->arcs[a].dst].npred++;
+	for (b = 0; b < n; b++) {
+		fn->blocks[b].pred = fn->links + used;
+		used += fn->blocks[b].npred;
+		fn->blocks[b].npred = 0;
+	}
+	for (a = 0; a < g->narcs; a++) {
+		struct arcov_mblock *dst = &fn->blocks[fn->arcs[a].dst];
+
+		if (fn->arcs[a].src != n - 1)
+			dst->pred[dst->npred++] = a;
+	}
+
+	for (b = 0; b < n; b++) {
+		struct arcov_mblock *blk = &fn->blocks[b];
+		int non_fake = 0;
+
+		for (i = 0; i < blk->nsucc; i++)
+			non_fake += !fn->arcs[blk->succ[i]].fake;
+		if (non_fake == 1) {
+			for (i = 0; i < blk->nsucc; i++) {
+				struct arcov_marc *arc = &fn->arcs[blk->succ[i]];
+				struct arcov_mblock *dst;
+
+				if (arc->fake)
+					continue;
+				arc->is_unconditional = 1;
+				dst = &fn->blocks[arc->dst];
+				if (blk->is_call_site && arc->fall_through &&
+				    dst->npred == 1 &&
+				    dst->pred[0] == blk->succ[i])
+					dst->is_call_return = 1;
+			}
+		}
+		/* Stable sort into ascending GCC block number. */
+		for (i = 1; i < blk->nsucc; i++) {
+			uint32_t t = blk->succ[i];
+			uint32_t key = arcov_gcc_index(fn->arcs[t].dst, n);
+
+			for (j = i; j > 0 &&
+			     arcov_gcc_index(fn->arcs[blk->succ[j - 1]].dst, n) > key;
+			     j--)
+				blk->succ[j] = blk->succ[j - 1];
+			blk->succ[j] = t;
+		}
+	}
+
+	if (fn->has_catch) {
+		/* find_exception_blocks(): reachable without fake or throw
+		 * arcs means unexceptional. */
+		uint32_t *queue = malloc((n ? n : 1) * sizeof *queue);
+		uint32_t top = 0;
+
+		if (!queue)
+			return ARCOV_ENOMEM;
+		for (b = 0; b < n; b++)
+			fn->blocks[b].exceptional = 1;
+		fn->blocks[0].exceptional = 0;
+		queue[top++] = 0;
+		while (top) {
+			struct arcov_mblock *blk = &fn->blocks[queue[--top]];
+
+			for (i = 0; i < blk->nsucc; i++) {
+				struct arcov_marc *arc = &fn->arcs[blk->succ[i]];
+
+				if (!arc->fake && !arc->is_throw &&
+				    fn->blocks[arc->dst].exceptional) {
+					fn->blocks[arc->dst].exceptional = 0;
+					queue[top++] = arc->dst;
+				}
+			}
+		}
+		free(queue);
+	}
+	return 0;
+}
+
+/* The source of file @f of @fn's .bb, found (and date-checked) on first
+ * use as gcov 12's find_source() would be. */
+static ssize_t file_source(struct arcov_modern *m, struct arcov_mfn *fn,
+			   int64_t f)
+{
+	ssize_t s;
+
+	if (fn->file_src[f] != SIZE_MAX)
+		return (ssize_t)fn->file_src[f];
+	s = find_source(m, fn->obj->bb.files[f], fn->obj);
+	if (s >= 0)
+		fn->file_src[f] = (size_t)s;
+	return s;
+}
+
+int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
+{
+	size_t *map, **maps;
+	int64_t file = -1;
+	size_t k, b, i;
+	ssize_t s;
+	int r;
+
+	map = malloc((obj->bb.nfiles ? obj->bb.nfiles : 1) * sizeof *map);
+	maps = realloc(m->maps, (m->nmaps + 1) * sizeof *maps);
+	if (!map || !maps) {
+		free(map);
+		if (maps)
+			m->maps = maps;
+		return ARCOV_ENOMEM;
+	}
+	m->maps = maps;
+	m->maps[m->nmaps++] = map;
+	for (i = 0; i < obj->bb.nfiles; i++)
+		map[i] = SIZE_MAX;
+
+	for (k = 0; k < obj->nfns; k++) {
+		struct arcov_mfn *fn, **bigger;
+		const struct arcov_bb_fn *bfn =
+			k < obj->bb.nfns ? &obj->bb.fns[k] : NULL;
+
+		fn = calloc(1, sizeof *fn);
+		if (!fn)
+			return ARCOV_ENOMEM;
+		bigger = realloc(m->fns, (m->nfns + 1) * sizeof *bigger);
+		if (!bigger) {
+			free(fn);
+			return ARCOV_ENOMEM;
+		}
+		m->fns = bigger;
+		m->fns[m->nfns++] = fn;
+		fn->obj = obj;
+		fn->leader = fn;
+		fn->ncopies = 1;
+		fn->index = k;
+		fn->name = obj->fns[k].graph->name;
+		fn->file_src = map;
+		fn->bb_file = file;
+		fn->src = SIZE_MAX;
+		r = build_graph(fn);
+		if (r < 0)
+			return r;
+		for (b = 0; bfn && b < bfn->nblocks; b++) {
+			const struct arcov_bb_block *blk = &bfn->blocks[b];
+
+			for (i = 0; i < blk->nitems; i++) {
+				uint32_t line = blk->items[i].line;
+				struct arcov_msrc *src;
+
+				if (!line) {
+					file = blk->items[i].file;
+					continue;
+				}
+				if (file < 0 || b >= fn->nblocks)
+					continue;
+				s = file_source(m, fn, file);
+				if (s < 0)
+					return (int)s;
+				src = &m->srcs[s];
+				if (arcov_grow((void **)&src->lnum, &src->cap_lnum,
+					       src->nlnum_seen + 1,
+					       sizeof *src->lnum))
+					return ARCOV_ENOMEM;
+				src->lnum[src->nlnum_seen++] = line;
+				if (fn->src == SIZE_MAX)
+					fn->src = (size_t)s;
+				if (fn->src != (size_t)s)
+					continue;
+				if (!fn->start_line || line < fn->start_line)
+					fn->start_line = line;
+				if (line > fn->end_line)
+					fn->end_line = line;
+			}
+		}
+		if (fn->src != SIZE_MAX) {
+			struct arcov_msrc *src = &m->srcs[fn->src];
+			struct arcov_mfn **more;
+
+			more = realloc(src->fns, (src->nfns + 1) * sizeof *more);
+			if (!more)
+				return ARCOV_ENOMEM;
+			src->fns = more;
+			src->fns[src->nfns++] = fn;
+		}
+	}
+	return 0;
+}
+
+/* What makes two functions copies of one: see struct arcov_mfn. */
+static int same_function(const struct arcov_mfn *a, const struct arcov_mfn *b)
+{
+	const struct arcov_bbg_fn *ga = a->obj->fns[a->index].graph;
+	const struct arcov_bbg_fn *gb = b->obj->fns[b->index].graph;
+	uint32_t k;
+
+	if (ga->checksum != gb->checksum || a->nblocks != b->nblocks ||
+	    a->narcs != b->narcs || a->src != b->src ||
+	    a->start_line != b->start_line || strcmp(a->name, b->name))
+		return 0;
+	for (k = 0; k < a->narcs; k++)
+		if (a->arcs[k].src != b->arcs[k].src ||
+		    a->arcs[k].dst != b->arcs[k].dst)
+			return 0;
+	return 1;
+}
+
+static size_t name_hash(const char *s, uint32_t salt)
+{
+	size_t h = 5381u + salt;
+
+	while (*s)
+		h = h * 33u + (unsigned char)*s++;
+	return h;
+}
+
+/* Fold copy @fn into its leader's totals. */
+static void fold_copy(struct arcov_mfn *lead, struct arcov_mfn *fn)
+{
+	uint32_t k;
+
+	fn->leader = lead;
+	lead->ncopies++;
+	for (k = 0; k < fn->nblocks; k++)
+		lead->blocks[k].total = arcov_add_sat(lead->blocks[k].total,
+						      fn->blocks[k].count);
+	for (k = 0; k < fn->narcs; k++)
+		lead->arcs[k].total = arcov_add_sat(lead->arcs[k].total,
+						    fn->arcs[k].count);
+}
+
+int arcov_modern_group(struct arcov_modern *m)
+{
+	size_t nslots = 1, i, j, s, k;
+	struct arcov_mfn **slots;
+
+	while (nslots < 2 * m->nfns)
+		nslots *= 2;
+	slots = calloc(nslots, sizeof *slots);
+	if (!slots)
+		return ARCOV_ENOMEM;
+	/* Open addressing, first copy loaded first: it leads. */
+	for (i = 0; i < m->nfns; i++) {
+		struct arcov_mfn *fn = m->fns[i];
+
+		j = name_hash(fn->name, fn->start_line) & (nslots - 1);
+		for (; slots[j]; j = (j + 1) & (nslots - 1))
+			if (same_function(slots[j], fn))
+				break;
+		if (slots[j])
+			fold_copy(slots[j], fn);
+		else
+			slots[j] = fn;
+	}
+	free(slots);
+	for (s = 0; s < m->nsrcs; s++) {
+		struct arcov_msrc *src = &m->srcs[s];
+
+		for (i = k = 0; i < src->nfns; i++)
+			if (arcov_mfn_shown(src->fns[i]))
+				src->fns[k++] = src->fns[i];
+		src->nfns = k;
+	}
+	for (i = 0; i < m->nfns; i++) {
+		struct arcov_mfn *fn = m->fns[i];
+		uint32_t b;
+
+		if (!arcov_mfn_shown(fn))
+			continue;
+		/* gcov 12 skips index 0 and its highest index (§ top). */
+		for (b = 1; b + 2 < fn->nblocks; b++)
+			fn->blocks_executed += fn->blocks[b].total != 0;
+		if (fn->nblocks > 1 && fn->blocks[fn->nblocks - 1].total)
+			fn->blocks_executed++;
+	}
+	return 0;
+}
+
+int64_t arcov_modern_calls(const struct arcov_mfn *fn)
+{
+	const struct arcov_bbg_fn *g = fn->obj->fns[fn->index].graph;
+	int64_t calls = fn->blocks[0].total;
+	uint32_t a;
+
+	/* As arcov_obj_fn_calls(): the clamp only keeps any graph >= 0. */
+	for (a = g->first_arc[0]; a < g->first_arc[1]; a++)
+		if (fn->arcs[a].fake)
+			calls -= calls < fn->arcs[a].total ? calls :
+							     fn->arcs[a].total;
+	return calls;
+}
+
+/* @src's line table, made on first use from the lines met while its
+ * objects were added (sorted, each once). */
+static int ensure_lines(struct arcov_msrc *src)
+{
+	if (src->lines)
+		return 0;
+	if (!src->lnum_borrowed) {
+		src->nlnum_seen = arcov_sort_unique(src->lnum,
+						    src->nlnum_seen);
+		src->nlines = (uint32_t)src->nlnum_seen;
+	}
+	src->lines = calloc(src->nlines ? src->nlines : 1,
+			    sizeof *src->lines);
+	return src->lines ? 0 : ARCOV_ENOMEM;
+}
+
+/* Count one sorted run of lines of block @b into @src; returns the last
+ * line's entry through @last. */
+static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
+		     size_t s, uint32_t *run, size_t nrun,
+		     struct arcov_cov *cov, struct arcov_mline **last)
+{
+	struct arcov_msrc *src = &m->srcs[s];
+	struct arcov_mblock *blk = &fn->blocks[b];
+	size_t j;
+	int r;
+
+	r = ensure_lines(src);
+	if (r < 0)
+		return r;
+	qsort(run, nrun, sizeof *run, arcov_cmp_u32);
+	for (j = 0; j < nrun; j++) {
+		struct arcov_mline *line =
+			&src->lines[arcov_msrc_find(src, run[j])];
+
+		if (cov && !arcov_excl_line(&src->excl, run[j])) {
+			if (!line->exists)
+				cov->lines++;
+			if (!line->count && blk->count)
+				cov->lines_executed++;
+		}
+		line->exists = 1;
+		if (!blk->exceptional) {
+			line->unexceptional = 1;
+			if (!blk->count)
+				line->has_unexecuted_block = 1;
+		}
+		line->count = arcov_add_sat(line->count, blk->count);
+		*last = line;
+	}
+	return 0;
+}
+
+static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
+		  int branches)
+{
+	struct arcov_mblock *blk = &fn->blocks[b];
+	uint32_t i;
+
+	if (arcov_grow((void **)&line->blocks, &line->capb, line->nblocks + 1,
+		 sizeof *line->blocks))
+		return ARCOV_ENOMEM;
+	line->blocks[line->nblocks].fn = fn;
+	line->blocks[line->nblocks++].idx = b;
+	if (!branches)
+		return 0;
+	if (arcov_grow((void **)&line->branches, &line->capr,
+		 line->nbranches + blk->nsucc, sizeof *line->branches))
+		return ARCOV_ENOMEM;
+	for (i = 0; i < blk->nsucc; i++) {
+		line->branches[line->nbranches].fn = fn;
+		line->branches[line->nbranches++].idx = blk->succ[i];
+	}
+	return 0;
+}
+
+int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
+			     int branches, struct arcov_cov *cov)
+{
+	const struct arcov_obj *obj = fn->obj;
+	const struct arcov_bb_fn *bfn;
+	uint32_t *run = NULL;
+	size_t cap = 0, nrun;
+	int64_t file = fn->bb_file;
+	uint32_t b;
+	size_t i;
+	int r = 0, any_line = 0;
+
+	bfn = fn->index < obj->bb.nfns ? &obj->bb.fns[fn->index] : NULL;
+
+	for (b = 0; b < fn->nblocks; b++) {
+		const struct arcov_bb_block *blk =
+			bfn && b < bfn->nblocks ? &bfn->blocks[b] : NULL;
+		/* gcov 12 skips index 0 and its highest index (§ top). */
+		int edge = b == 0 || b + 2 == fn->nblocks;
+		struct arcov_mline *line = NULL;
+		int64_t loc_file = -1;
+
+		nrun = 0;
+		for (i = 0; blk && i <= blk->nitems; i++) {
+			uint32_t l = i < blk->nitems ? blk->items[i].line : 0;
+
+			if (i < blk->nitems && !l) {
+				file = blk->items[i].file;
+				continue;
+			}
+			if (loc_file >= 0 && (i == blk->nitems ||
+					      file != loc_file)) {
+				ssize_t s = file_source(m, fn, loc_file);
+
+				if (s < 0) {
+					r = (int)s;
+					goto out;
+				}
+				r = count_run(m, fn, b, (size_t)s, run, nrun,
+					      cov, &line);
+				if (r < 0)
+					goto out;
+				any_line = 1;
+				if (!edge && line) {
+					r = attach(fn, b, line, branches &&
+						   arcov_mfn_shown(fn));
+					if (r < 0)
+						goto out;
+				}
+				loc_file = -1;
+				nrun = 0;
+			}
+			if (i == blk->nitems || file < 0)
+				continue;
+			loc_file = file;
+			if (arcov_grow((void **)&run, &cap, nrun + 1, sizeof *run)) {
+				r = ARCOV_ENOMEM;
+				goto out;
+			}
+			run[nrun++] = l;
+		}
+	}
+out:
+	free(run);
+	if (r < 0)
+		return r;
+	fn->has_lines = any_line;
+	return any_line;
+}
+
+
+static void add_branch_counts(struct arcov_cov *cov, const struct arcov_mref *r)
+{
+	const struct arcov_marc *arc = &r->fn->arcs[r->idx];
+	int64_t src_count = r->fn->blocks[arc->src].total;
+
+	switch (arcov_arc_kind(arc)) {
+	case ARCOV_ARC_CALL:
+		cov->calls++;
+		if (src_count)
+			cov->calls_executed++;
+		break;
+	case ARCOV_ARC_BRANCH:
+		cov->branches++;
+		if (src_count)
+			cov->branches_executed++;
+		if (arc->total)
+			cov->branches_taken++;
+		break;
+	default:
+		break;
+	}
+}
+
+void arcov_modern_accumulate(struct arcov_msrc *src)
+{
+	size_t k, i, j;
+
+	for (k = 0; k < src->nlines && src->lines; k++) {
+		struct arcov_mline *line = &src->lines[k];
+		uint32_t ln = src->lnum[k];
+
+		for (i = 0; i < line->nbranches; i++) {
+			if (!arcov_excl_branch(&src->excl, ln))
+				add_branch_counts(&src->cov,
+						  &line->branches[i]);
+		}
+		if (line->nblocks) {
+			int64_t count = 0;
+
+			for (i = 0; i < line->nblocks; i++) {
+				struct arcov_mfn *fn = line->blocks[i].fn;
+				struct arcov_mblock *blk =
+					&fn->blocks[line->blocks[i].idx];
+
+				for (j = 0; j < blk->npred; j++) {
+					struct arcov_marc *arc =
+						&fn->arcs[blk->pred[j]];
+
+					if (!arcov_mline_has_block(line, fn,
+								   arc->src))
+						count = arcov_add_sat(count,
+								arc->count);
+				}
+				for (j = 0; j < blk->nsucc; j++)
+					fn->arcs[blk->succ[j]].cs_count =
+						fn->arcs[blk->succ[j]].count;
+			}
+			count = arcov_add_sat(count, arcov_mline_cycles(line));
+			line->count = count;
+			if (line->count > (int64_t)src->maximum_count)
+				src->maximum_count = (uint32_t)line->count;
+		}
+		if (line->exists && !arcov_excl_line(&src->excl, ln)) {
+			src->cov.lines++;
+			if (line->count)
+				src->cov.lines_executed++;
+		}
+	}
+}
+
+void arcov_modern_clear(struct arcov_msrc *src)
+{
+	size_t i;
+
+	for (i = 0; src->lines && i < src->nlines; i++) {
+		free(src->lines[i].blocks);
+		free(src->lines[i].branches);
+	}
+	free(src->lines);
+	src->lines = NULL;
+	memset(&src->cov, 0, sizeof src->cov);
+	src->maximum_count = 0;
+}
+
+int arcov_modern_scratch(const struct arcov_modern *m,
+			 struct arcov_modern *scratch)
+{
+	size_t i;
+
+	memset(scratch, 0, sizeof *scratch);
+	scratch->srcs = calloc(m->nsrcs ? m->nsrcs : 1, sizeof *scratch->srcs);
+	if (!scratch->srcs)
+		return ARCOV_ENOMEM;
+	scratch->nsrcs = m->nsrcs;
+	/* Names and sizes only: no exclusions, no functions. */
+	for (i = 0; i < m->nsrcs; i++) {
+		scratch->srcs[i].name = m->srcs[i].name;
+		scratch->srcs[i].display = m->srcs[i].display;
+		scratch->srcs[i].path = m->srcs[i].path;
+		scratch->srcs[i].file_time = m->srcs[i].file_time;
+		scratch->srcs[i].nlines = m->srcs[i].lines ?
+					  m->srcs[i].nlines : 0;
+		scratch->srcs[i].lnum = m->srcs[i].lnum;
+		scratch->srcs[i].lnum_borrowed = 1;
+	}
+	scratch->source_prefix = m->source_prefix;
+	return 0;
+}
+
+int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
+			  int (*each)(void *ctx, size_t src, uint32_t line,
+				      int64_t count),
+			  void *ctx)
+{
+	size_t s;
+	size_t k;
+	int r;
+
+	/* Every file of @fn was met when @m was built: nothing is added. */
+	r = arcov_modern_line_counts(scratch, fn, 0, NULL);
+	for (s = 0; s < scratch->nsrcs; s++) {
+		struct arcov_msrc *src = &scratch->srcs[s];
+
+		if (!src->lines)
+			continue;
+		if (r >= 0) {
+			arcov_modern_accumulate(src);
+			for (k = 0; r >= 0 && k < src->nlines; k++) {
+				const struct arcov_mline *l = &src->lines[k];
+
+				if (l->exists)
+					r = each(ctx, s, src->lnum[k],
+						 l->count);
+			}
+		}
+		arcov_modern_clear(src);
+	}
+	return r < 0 ? r : 0;
+}
+
+void arcov_modern_scratch_free(struct arcov_modern *scratch)
+{
+	size_t i;
+
+	for (i = 0; i < scratch->nsrcs; i++)
+		arcov_modern_clear(&scratch->srcs[i]);
+	free(scratch->srcs);
+	memset(scratch, 0, sizeof *scratch);
+}
+
+void arcov_modern_free(struct arcov_modern *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nsrcs; i++) {
+		struct arcov_msrc *src = &m->srcs[i];
+
+		arcov_modern_clear(src);
+		free(src->lnum);
+		free(src->fns);
+		free(src->name);
+		free(src->path);
+		arcov_excl_free(&src->excl);
+	}
+	free(m->srcs);
+	for (i = 0; i < m->nfns; i++) {
+		free(m->fns[i]->blocks);
+		free(m->fns[i]->arcs);
+		free(m->fns[i]->links);
+		free(m->fns[i]);
+	}
+	free(m->fns);
+	for (i = 0; i < m->nmaps; i++)
+		free(m->maps[i]);
+	free(m->maps);
+	memset(m, 0, sizeof *m);
+}

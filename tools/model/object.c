@@ -1,0 +1,486 @@
+/* object.c -- load one object's .bb, .bbg and .da, match the .da records to
+ * the flow graphs and solve every count (doc/formats.md §2.3, §3.4, §4.5, §5.2).
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fileio.h"
+#include "object.h"
+#include "da-ext.h"
+#include "sm.h"
+
+static struct arcov_obj_stats stats;
+
+struct arcov_obj_stats arcov_obj_stats(void)
+{
+	return stats;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+char *arcov_obj_stem(const char *arg, const char *objdir,
+		     enum arcov_names_style style)
+{
+	size_t len = strlen(arg) + (objdir ? strlen(objdir) : 0) + 2;
+	char *name = malloc(len);
+	int base;
+	char *dot;
+
+	if (!name)
+		return NULL;
+	name[0] = 0;
+	if (objdir && objdir[0]) {
+		/* gcov 3.2 takes -o as a directory without looking. */
+		base = style == ARCOV_NAMES_GCOV32 || is_dir(objdir);
+		strcpy(name, objdir);
+		if (base && name[strlen(name) - 1] != '/')
+			strcat(name, "/");
+	} else if (style == ARCOV_NAMES_MODERN ||
+		   style == ARCOV_NAMES_GCOV32) {
+		strcpy(name, arg);
+		base = 0;
+	} else {
+		base = 1;
+	}
+	if (base)
+		strcat(name, base_name(arg));
+
+	/* gcov 12 looks for the suffix in the last component only; the old
+	 * tools took the last dot anywhere in the path. */
+	if (style == ARCOV_NAMES_MODERN)
+		dot = strrchr(name + (base_name(name) - name), '.');
+	else
+		dot = strrchr(name, '.');
+	if (dot)
+		*dot = 0;
+	return name;
+}
+
+static char *suffixed(const char *stem, const char *suffix)
+{
+	size_t n = strlen(stem), m = strlen(suffix);
+	char *s = malloc(n + m + 1);
+
+	if (s) {
+		memcpy(s, stem, n);
+		memcpy(s + n, suffix, m + 1);
+	}
+	return s;
+}
+
+static time_t mtime_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? 0 : st.st_mtime;
+}
+
+/* Read one whole file; a missing file returns 1 and leaves *data NULL. */
+static int slurp(const char *path, unsigned char **data, size_t *size,
+		 struct arcov_err *err)
+{
+	int r = arcov_file_slurp_optional(path, data, size, err);
+
+	return r == 0 && !*data ? 1 : r;
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return b > ARCOV_COUNTER_MAX - a ? ARCOV_COUNTER_MAX : a + b;
+}
+
+/* How a .da record is matched to a function: name, checksum, counter
+ * count, compared in that order. */
+static int key_cmp(const struct arcov_da_fn *rec, const struct arcov_bbg_fn *g)
+{
+	int c = strcmp(rec->name, g->name);
+
+	if (c)
+		return c;
+	if (rec->checksum != g->checksum)
+		return rec->checksum < g->checksum ? -1 : 1;
+	if (rec->ncounters != g->ncounters)
+		return rec->ncounters < g->ncounters ? -1 : 1;
+	return 0;
+}
+
+static int cmp_fns(const void *pa, const void *pb)
+{
+	const struct arcov_obj_fn *fa = *(struct arcov_obj_fn *const *)pa;
+	const struct arcov_obj_fn *fb = *(struct arcov_obj_fn *const *)pb;
+	const struct arcov_bbg_fn *a = fa->graph, *b = fb->graph;
+	struct arcov_da_fn key = {
+		.name = a->name, .checksum = a->checksum,
+		.ncounters = a->ncounters
+	};
+
+	return key_cmp(&key, b);
+}
+
+/*
+ * Add every matching record of @blk into the functions; count the rest.
+ * @sorted holds the functions in key_cmp() order, so each record finds
+ * its functions by binary search instead of a scan of them all (a large
+ * unit has thousands).
+ */
+static int match_block(struct arcov_obj *obj, const struct arcov_da_block *blk,
+		       struct arcov_obj_fn *const *sorted)
+{
+	uint32_t i, c;
+	size_t lo, hi, k;
+	int used = 0;
+
+	for (i = 0; i < blk->nfns; i++) {
+		const struct arcov_da_fn *rec = &blk->fns[i];
+		int matched = 0;
+
+		for (lo = 0, hi = obj->nfns; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (key_cmp(rec, sorted[mid]->graph) > 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (k = lo; k < obj->nfns && !key_cmp(rec, sorted[k]->graph);
+		     k++) {
+			struct arcov_obj_fn *fn = sorted[k];
+
+			for (c = 0; c < rec->ncounters; c++)
+				fn->counters[c] = add_sat(fn->counters[c],
+							  rec->counters[c]);
+			fn->nrecords++;
+			matched = 1;
+		}
+		if (matched) {
+			used = 1;
+		} else {
+			if (!obj->nstale)
+				obj->stale_offset = rec->offset;
+			obj->nstale++;
+		}
+	}
+	return used;
+}
+
+static int solve_all(struct arcov_obj *obj)
+{
+	size_t k;
+
+	for (k = 0; k < obj->nfns; k++) {
+		struct arcov_obj_fn *fn = &obj->fns[k];
+		int r;
+
+		r = arcov_solve(fn->graph, fn->counters, fn->graph->ncounters,
+				&fn->counts, obj->bbg_path, &fn->err);
+		if (r == ARCOV_ENOMEM)
+			return r;
+		if (r < 0) {
+			/* Report it and go on as if the function never ran. */
+			fn->status = r;
+			arcov_counts_free(&fn->counts);
+			fn->counts.nblocks = fn->graph->nblocks;
+			fn->counts.narcs = fn->graph->narcs;
+			fn->counts.block = calloc(fn->graph->nblocks + 1,
+						  sizeof *fn->counts.block);
+			fn->counts.arc = calloc(fn->graph->narcs + 1,
+						sizeof *fn->counts.arc);
+			if (!fn->counts.block || !fn->counts.arc)
+				return ARCOV_ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* The .bb must be the .bbg's: the same functions in the same order (gcov
+ * 3.3 paired them by position alone, so another build's .bb beside the
+ * .bbg gave a wrong report), and no more block lists than blocks: gcov
+ * 3.x aborts on a 0 word past the exit block's list, and would read past
+ * the graph for lines after the last one. */
+static int check_pairing(const struct arcov_obj *obj, struct arcov_err *err)
+{
+	size_t k;
+
+	if (!obj->bbg.nfns)
+		return 0;	/* "no executable code", as gcov says */
+	if (obj->bb.nfns < obj->bbg.nfns)
+		return arcov_errf(err, ARCOV_EMISMATCH, obj->bb_path, -1,
+				  "%zu function%s, where %s has %zu: the "
+				  "notes are not of one build",
+				  obj->bb.nfns, obj->bb.nfns == 1 ? "" : "s",
+				  obj->bbg_path, obj->bbg.nfns);
+	for (k = 0; k < obj->bb.nfns; k++) {
+		const struct arcov_bb_fn *fn = &obj->bb.fns[k];
+		uint32_t nblocks;
+
+		if (k >= obj->bbg.nfns)
+			return arcov_errf(err, ARCOV_EMISMATCH, obj->bb_path,
+					  (long)fn->offset,
+					  "function %s has no flow graph in %s",
+					  fn->name, obj->bbg_path);
+		nblocks = obj->bbg.fns[k].nblocks;
+		if (strcmp(fn->name, obj->bbg.fns[k].name))
+			return arcov_errf(err, ARCOV_EMISMATCH, obj->bb_path,
+					  (long)fn->offset,
+					  "function %s is %s in %s: the notes "
+					  "are not of one build", fn->name,
+					  obj->bbg.fns[k].name, obj->bbg_path);
+		if (fn->nblocks > (uint64_t)nblocks + 1 ||
+		    (fn->nblocks == (uint64_t)nblocks + 1 &&
+		     fn->blocks[nblocks].nitems))
+			return arcov_errf(err, ARCOV_EMISMATCH, obj->bb_path,
+					  (long)fn->blocks[nblocks].offset,
+					  "function %s: more block lists than "
+					  "the %u blocks of its flow graph",
+					  fn->name, nblocks);
+	}
+	return 0;
+}
+
+int arcov_run_label(const struct arcov_da_block *blk, char *buf,
+		    size_t size)
+{
+	const unsigned char *payload;
+	uint32_t n;
+
+	if (arcov_ext_find(blk->ext_tail, blk->ext_tail_len, ARCOV_EXT_LABEL,
+			   &payload, &n))
+		return 0;
+	if (n >= size || memchr(payload, 0, n))
+		return 0;
+	memcpy(buf, payload, n);
+	buf[n] = 0;
+	return 1;
+}
+
+int arcov_run_selects(const struct arcov_run_sel *run,
+		      const struct arcov_da_block *blk, size_t k)
+{
+	char label[ARCOV_LABEL_MAX];
+
+	if (!run)
+		return 1;
+	if (run->unlabelled)
+		return !arcov_run_label(blk, label, sizeof label);
+	if (!run->label)
+		return k + 1 == (size_t)run->index;
+	return arcov_run_label(blk, label, sizeof label) &&
+	       !strcmp(label, run->label);
+}
+
+int arcov_obj_load(struct arcov_obj *obj, const char *stem,
+		   const struct arcov_run_sel *run, struct arcov_err *err)
+{
+	unsigned char *data = NULL;
+	size_t size, k;
+	int r;
+
+	stats.loads++;
+	obj->stem = strdup(stem);
+	obj->bb_path = suffixed(stem, ".bb");
+	obj->bbg_path = suffixed(stem, ".bbg");
+	obj->da_path = suffixed(stem, ".da");
+	if (!obj->stem || !obj->bb_path || !obj->bbg_path || !obj->da_path)
+		return arcov_errf(err, ARCOV_ENOMEM, stem, -1, "out of memory");
+
+	r = slurp(obj->bb_path, &data, &size, err);
+	if (r == 1) {
+		obj->missing = ARCOV_OBJ_MISSING_BB;
+		return arcov_errf(err, ARCOV_EIO, obj->bb_path, -1,
+				  "cannot open: %s", strerror(ENOENT));
+	}
+	if (r < 0)
+		return r;
+	obj->bb_mtime = mtime_of(obj->bb_path);
+	r = arcov_bb_read(&obj->bb, data, size, obj->bb_path, err);
+	free(data);
+	if (r < 0)
+		return r;
+
+	r = slurp(obj->bbg_path, &data, &size, err);
+	if (r == 1) {
+		obj->missing = ARCOV_OBJ_MISSING_BBG;
+		return arcov_errf(err, ARCOV_EIO, obj->bbg_path, -1,
+				  "cannot open: %s", strerror(ENOENT));
+	}
+	if (r < 0)
+		return r;
+	obj->bbg_mtime = mtime_of(obj->bbg_path);
+	r = arcov_bbg_read(&obj->bbg, data, size, obj->bbg_path, err);
+	free(data);
+	if (r < 0)
+		return r;
+
+	r = check_pairing(obj, err);
+	if (r < 0)
+		return r;
+	obj->nfns = obj->bbg.nfns;
+	obj->fns = calloc(obj->nfns ? obj->nfns : 1, sizeof *obj->fns);
+	if (!obj->fns)
+		return arcov_errf(err, ARCOV_ENOMEM, stem, -1, "out of memory");
+	for (k = 0; k < obj->nfns; k++) {
+		struct arcov_obj_fn *fn = &obj->fns[k];
+
+		fn->graph = &obj->bbg.fns[k];
+		fn->counters = calloc(fn->graph->ncounters ?
+				      fn->graph->ncounters : 1,
+				      sizeof *fn->counters);
+		if (!fn->counters)
+			return arcov_errf(err, ARCOV_ENOMEM, stem, -1,
+					  "out of memory");
+	}
+
+	r = slurp(obj->da_path, &data, &size, err);
+	if (r < 0)
+		return r;
+	if (r == 0) {
+		struct arcov_obj_fn **sorted;
+
+		obj->have_da = 1;
+		r = arcov_da_read(&obj->da, data, size, obj->da_path, err);
+		free(data);
+		if (r < 0)
+			return r;
+		sorted = malloc((obj->nfns ? obj->nfns : 1) * sizeof *sorted);
+		if (!sorted)
+			return arcov_errf(err, ARCOV_ENOMEM, stem, -1,
+					  "out of memory");
+		for (k = 0; k < obj->nfns; k++)
+			sorted[k] = &obj->fns[k];
+		if (obj->nfns)
+			qsort(sorted, obj->nfns, sizeof *sorted, cmp_fns);
+		for (k = 0; k < obj->da.nblocks; k++) {
+			if (!arcov_run_selects(run, &obj->da.blocks[k], k))
+				continue;
+			obj->selected++;
+			obj->runs += match_block(obj, &obj->da.blocks[k],
+						 sorted);
+		}
+		free(sorted);
+	}
+
+	r = solve_all(obj);
+	if (r < 0)
+		return arcov_errf(err, r, obj->bbg_path, -1, "%s",
+				  arcov_strerror(r));
+	stats.solves += obj->nfns;
+	errno = 0;
+	obj->notes_rc = arcov_obj_read_notes(obj, &obj->notes,
+					     &obj->notes_err);
+	obj->notes_missing = obj->notes_rc == ARCOV_EIO && errno == ENOENT;
+	if (obj->notes_rc == ARCOV_ENOMEM) {
+		*err = obj->notes_err;
+		return ARCOV_ENOMEM;
+	}
+	return 0;
+}
+
+int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
+			    size_t size)
+{
+	if (!obj->nstale)
+		return 0;
+	snprintf(buf, size,
+		 "%s: offset %zu: %zu record%s match%s no function of %s "
+		 "(stale data?); ignored",
+		 obj->da_path, obj->stale_offset, obj->nstale,
+		 obj->nstale == 1 ? "" : "s", obj->nstale == 1 ? "es" : "",
+		 obj->bbg_path);
+	return 1;
+}
+
+uint64_t arcov_obj_fn_calls(const struct arcov_obj_fn *fn)
+{
+	const struct arcov_bbg_fn *g = fn->graph;
+	uint64_t calls = fn->counts.block[0];
+	uint32_t a;
+
+	/* A solved entry block's outflow is its count, so this cannot go
+	 * below zero; the clamp only keeps that true of any graph. */
+	for (a = g->first_arc[0]; a < g->first_arc[1]; a++)
+		if (g->arcs[a].flags & ARCOV_ARC_FAKE)
+			calls -= calls < fn->counts.arc[a] ? calls :
+							     fn->counts.arc[a];
+	return calls;
+}
+
+void arcov_obj_free(struct arcov_obj *obj)
+{
+	size_t k;
+
+	for (k = 0; obj->fns && k < obj->nfns; k++) {
+		free(obj->fns[k].counters);
+		arcov_counts_free(&obj->fns[k].counts);
+	}
+	arcov_notes_free(&obj->notes);
+	free(obj->fns);
+	arcov_bb_free(&obj->bb);
+	arcov_bbg_free(&obj->bbg);
+	arcov_da_free(&obj->da);
+	free(obj->stem);
+	free(obj->bb_path);
+	free(obj->bbg_path);
+	free(obj->da_path);
+	memset(obj, 0, sizeof *obj);
+}
+
+int arcov_obj_read_notes(const struct arcov_obj *obj,
+			 struct arcov_notes *notes, struct arcov_err *err)
+{
+	size_t n = strlen(obj->stem), k, size;
+	unsigned char *data;
+	char *path = malloc(n + sizeof ".arcov-notes");
+	int r, saved;
+
+	if (!path)
+		return arcov_errf(err, ARCOV_ENOMEM, obj->stem, -1,
+				  "out of memory");
+	memcpy(path, obj->stem, n);
+	memcpy(path + n, ".arcov-notes", sizeof ".arcov-notes");
+	r = arcov_file_slurp(path, &data, &size, err);
+	if (r < 0)
+		goto free_path;
+	r = arcov_notes_read(notes, data, size, path, err);
+	free(data);
+	for (k = 0; r == 0 && (k < notes->nfns || k < obj->nfns); k++) {
+		const struct arcov_bbg_fn *g =
+			k < obj->nfns ? obj->fns[k].graph : NULL;
+		const struct arcov_notes_fn *f =
+			k < notes->nfns ? &notes->fns[k] : NULL;
+
+		if (!f)
+			r = arcov_errf(err, ARCOV_EMISMATCH, path, -1,
+				       "no record for function %s of %s",
+				       g->name, obj->bbg_path);
+		else if (!g || strcmp(g->name, f->name) ||
+			 g->checksum != f->checksum ||
+			 g->nblocks != f->nblocks)
+			r = arcov_errf(err, ARCOV_EMISMATCH, path,
+				       (long)f->offset,
+				       "function %s does not match function "
+				       "%zu of %s", f->name, k + 1,
+				       obj->bbg_path);
+	}
+free_path:
+	saved = errno;
+	free(path);
+	errno = saved;
+	return r;
+}

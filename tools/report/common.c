@@ -1,0 +1,131 @@
+/* common.c -- what the reports share (common.h). */
+#include <config.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include "common.h"
+
+struct arcov_mfn **arcov_sorted_fns(const struct arcov_msrc *src)
+{
+	struct arcov_mfn **fns = malloc((src->nfns ? src->nfns : 1) *
+					sizeof *fns);
+	size_t i, j;
+
+	if (!fns)
+		return NULL;
+	/* Insertion sort: stable, and sources hold few functions. */
+	for (i = 0; i < src->nfns; i++) {
+		struct arcov_mfn *fn = src->fns[i];
+		uint32_t key = arcov_fn_first_line(fn);
+
+		for (j = i; j > 0 && arcov_fn_first_line(fns[j - 1]) > key; j--)
+			fns[j] = fns[j - 1];
+		fns[j] = fn;
+	}
+	return fns;
+}
+
+int arcov_output_open(struct arcov_output *w, const char *path, FILE *out,
+		      struct arcov_err *err)
+{
+	struct stat st;
+	mode_t mask;
+	size_t n;
+	int fd;
+
+	memset(w, 0, sizeof *w);
+	w->path = path;
+	w->out = out;
+	if (!path || !strcmp(path, "-")) {
+		w->f = out;
+		return 0;
+	}
+	/* Never turn a device, a FIFO or a link into a regular file. */
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode))
+		return arcov_errf(err, ARCOV_EIO, path, -1, "not a regular "
+				  "file; not replaced");
+	n = strlen(path);
+	w->tmp = malloc(n + sizeof ".tmp.XXXXXX");
+	if (!w->tmp)
+		return arcov_errf(err, ARCOV_ENOMEM, path, -1,
+				  "out of memory");
+	memcpy(w->tmp, path, n);
+	memcpy(w->tmp + n, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
+	fd = mkostemp(w->tmp, O_CLOEXEC);
+	if (fd < 0) {
+		arcov_errf(err, ARCOV_EIO, path, -1, "cannot create: %s",
+			   strerror(errno));
+		free(w->tmp);
+		w->tmp = NULL;
+		return ARCOV_EIO;
+	}
+	/* The mode a plain fopen() would give. */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	w->f = fdopen(fd, "w");
+	if (!w->f) {
+		close(fd);
+		unlink(w->tmp);
+		free(w->tmp);
+		w->tmp = NULL;
+		return arcov_errf(err, ARCOV_ENOMEM, path, -1,
+				  "out of memory");
+	}
+	return 0;
+}
+
+int arcov_output_close(struct arcov_output *w, struct arcov_err *err)
+{
+	int r = 0;
+
+	if (!w->f)
+		return 0;
+	if (w->f == w->out) {
+		if (fflush(w->f) || ferror(w->f))
+			r = arcov_errf(err, ARCOV_EIO, NULL, -1,
+				       "standard output: write error: %s",
+				       strerror(errno));
+	} else {
+		if (ferror(w->f) | fclose(w->f))
+			r = arcov_errf(err, ARCOV_EIO, w->path, -1,
+				       "cannot write: %s", strerror(errno));
+		else if (rename(w->tmp, w->path))
+			r = arcov_errf(err, ARCOV_EIO, w->path, -1,
+				       "cannot write: %s", strerror(errno));
+		if (r < 0)
+			unlink(w->tmp);
+		free(w->tmp);
+	}
+	memset(w, 0, sizeof *w);
+	return r;
+}
+
+void arcov_output_discard(struct arcov_output *w)
+{
+	if (w->f && w->f != w->out) {
+		fclose(w->f);
+		unlink(w->tmp);
+		free(w->tmp);
+	}
+	memset(w, 0, sizeof *w);
+}
+
+const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
+			     char **canon)
+{
+	size_t i;
+
+	*canon = NULL;
+	for (i = 0; i < m->nsrcs; i++)
+		if (!strcmp(m->srcs[i].name, arg))
+			return m->srcs[i].display;
+	*canon = strdup(arg);
+	return *canon ? *canon : arg;
+}

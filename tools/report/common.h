@@ -1,0 +1,90 @@
+/* common.h -- what the reports share: how they read the model's functions,
+ * arcs and sources, and how they open and close their output files.
+ *
+ * They all see the model as project.h builds it: sources accumulated,
+ * exclusion markers and hidden exception branches taken out, each
+ * function's copies folded into its leader.  A function's extent is the
+ * one its .arcov-notes gives, else the lines that hold its code.
+ */
+#ifndef ARCOV_REPORT_COMMON_H
+#define ARCOV_REPORT_COMMON_H
+
+#include <stdio.h>
+
+#include "lines.h"
+#include "names.h"
+#include "report.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* arcov_report_skips - whether @src is left out of the reports: by -r (an
+ * absolute name), or by --root, --filter or --exclude. */
+static inline int arcov_report_skips(const struct arcov_report_opts *o,
+				     const struct arcov_msrc *src)
+{
+	return src->filtered || (o->relative_only && src->display[0] == '/');
+}
+
+/* arcov_mref_shown - whether the block or arc @r is one reports list: of
+ * a function that leads its copies (the others' counts are in its
+ * totals). */
+static inline int arcov_mref_shown(const struct arcov_mref *r)
+{
+	return arcov_mfn_shown(r->fn);
+}
+
+/**
+ * arcov_sorted_fns - @src's functions by first line, ties in load order.
+ * Returns a malloc'd array of src->nfns entries, or NULL when out of memory.
+ */
+struct arcov_mfn **arcov_sorted_fns(const struct arcov_msrc *src);
+
+/**
+ * arcov_input_name - the input name gcov 12 derives -l and -j file names
+ * from for the command-line name @arg: the display name of the source it
+ * names, else @arg itself (a copy in *@canon, which the caller frees).
+ */
+const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
+			     char **canon);
+
+
+/*
+ * An output file written to a temporary file beside it and renamed over
+ * it when complete, so that a failed write -- a full disk, a file size
+ * limit -- leaves the old file or none, never a partial one, in memory
+ * that does not grow with the output; or the stream @out itself for "-"
+ * (and for no path).  A path that names anything but a regular file (a
+ * device, a FIFO, a symbolic link) is refused, not replaced.
+ */
+struct arcov_output {
+	FILE *f;		/* where to write */
+	FILE *out;
+	const char *path;
+	char *tmp;		/* the temporary file's name */
+};
+
+/**
+ * arcov_output_open - start @w for @path.  Returns 0, or a negative
+ * ARCOV_E* with "PATH: what" in @err.
+ */
+int arcov_output_open(struct arcov_output *w, const char *path, FILE *out,
+		      struct arcov_err *err);
+
+/**
+ * arcov_output_close - finish @w: replace the file, or flush the stream.
+ * Returns 0, or a negative ARCOV_E* with "PATH: what" (or "standard
+ * output: ...") in @err.  A file that was refused (not a regular file)
+ * or could not be written is left as it was.
+ */
+int arcov_output_close(struct arcov_output *w, struct arcov_err *err);
+
+/* arcov_output_discard - drop what @w holds, writing nothing. */
+void arcov_output_discard(struct arcov_output *w);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,47 @@
+/* gates.c -- --fail-under-line and --fail-under-branch: the totals of
+ * every reported source against the thresholds.
+ */
+#include <config.h>
+
+#include "common.h"
+
+/* Whether @covered of @total is below @percent (nothing to cover is not). */
+static int below(int covered, int total, double percent)
+{
+	return total && covered * 100.0 < percent * total;
+}
+
+int arcov_report_gates(const struct arcov_report_opts *o,
+		       const struct arcov_project *p, FILE *diag)
+{
+	const struct arcov_modern *m = &p->lines;
+	struct arcov_cov t = { 0 };
+	int rc = 0;
+	size_t i;
+
+	for (i = 0; i < m->nsrcs; i++) {
+		const struct arcov_cov *c = &m->srcs[i].cov;
+
+		if (arcov_report_skips(o, &m->srcs[i]))
+			continue;
+		t.lines += c->lines;
+		t.lines_executed += c->lines_executed;
+		t.branches += c->branches;
+		t.branches_taken += c->branches_taken;
+	}
+	if (below(t.lines_executed, t.lines, o->fail_under_line)) {
+		fprintf(diag, "arcov: line coverage %.2f%% (%d of %d) is "
+			"below --fail-under-line %g\n",
+			t.lines_executed * 100.0 / t.lines, t.lines_executed,
+			t.lines, o->fail_under_line);
+		rc = ARCOV_GATE_LINE;
+	}
+	if (below(t.branches_taken, t.branches, o->fail_under_branch)) {
+		fprintf(diag, "arcov: branch coverage %.2f%% (%d of %d taken) "
+			"is below --fail-under-branch %g\n",
+			t.branches_taken * 100.0 / t.branches,
+			t.branches_taken, t.branches, o->fail_under_branch);
+		rc = rc ? ARCOV_GATE_BOTH : ARCOV_GATE_BRANCH;
+	}
+	return rc;
+}
