@@ -113,6 +113,28 @@ int arcov_notes_add_dropped(struct arcov_notes_fn *fn,
 	return 0;
 }
 
+/* Append @block to the block list *@arr of *@n blocks. */
+static int add_block(uint32_t **arr, size_t *n, uint32_t block)
+{
+	uint32_t *b = grow(*arr, *n, sizeof *b);
+
+	if (!b)
+		return ARCOV_ENOMEM;
+	*arr = b;
+	b[(*n)++] = block;
+	return 0;
+}
+
+int arcov_notes_add_eh_only(struct arcov_notes_fn *fn, uint32_t block)
+{
+	return add_block(&fn->eh_only, &fn->neh_only, block);
+}
+
+int arcov_notes_add_proved(struct arcov_notes_fn *fn, uint32_t block)
+{
+	return add_block(&fn->proved, &fn->nproved, block);
+}
+
 static void fn_free(struct arcov_notes_fn *fn)
 {
 	size_t i;
@@ -121,6 +143,8 @@ static void fn_free(struct arcov_notes_fn *fn)
 		free(fn->calls[i].callee);
 	free(fn->calls);
 	free(fn->dropped);
+	free(fn->eh_only);
+	free(fn->proved);
 	free(fn->statements);
 	free(fn->source);
 	free(fn->name);
@@ -139,10 +163,12 @@ void arcov_notes_free(struct arcov_notes *notes)
 
 /* ---- reading ---- */
 
-/* The cursor, and the end of the line it is in (the offset of its '\n'). */
+/* The cursor, the end of the line it is in (the offset of its '\n'), and
+ * the file's version. */
 struct notes_rd {
 	struct arcov_rd r;
 	size_t eol;
+	uint32_t version;
 };
 
 /* Enter the line at the cursor; @what names it if the file has ended. */
@@ -386,12 +412,76 @@ static int read_dropped(struct notes_rd *n, struct arcov_notes_fn *fn,
 	return rc;
 }
 
+/* "WORD BLOCK...", the keyword @word read: at least one real block of
+ * @fn, ascending, into the list *@arr of *@count blocks. */
+static int read_blocks(struct notes_rd *n, const struct arcov_notes_fn *fn,
+		       const char *word, uint32_t **arr, size_t *count)
+{
+	uint32_t b;
+	size_t at;
+	int rc;
+
+	do {
+		rc = number(n, "block", &b, &at);
+		if (rc)
+			return rc;
+		if (!b || b >= fn->nblocks - 1)
+			return arcov_rd_fail(&n->r, ARCOV_ERANGE, at,
+					     "%s block %" PRIu32
+					     " out of range [1, %" PRIu32 "]",
+					     word, b, fn->nblocks - 2);
+		if (*count && b <= (*arr)[*count - 1])
+			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at,
+					     "%s blocks not ascending", word);
+		if (add_block(arr, count, b))
+			return arcov_rd_fail(&n->r, ARCOV_ENOMEM, at,
+					     "out of memory");
+	} while (n->r.pos != n->eol);
+	return line_end(n, "blocks");
+}
+
+/* The optional "artificial", "eh-only" and "proved-calls" lines (version
+ * 2), in that order; the cursor is on the line after the statements, and
+ * stays on the first other line. */
+static int read_facts(struct notes_rd *n, struct arcov_notes_fn *fn)
+{
+	size_t at, len, save;
+	int rc, step;
+
+	for (step = 0; n->version >= 2 && step < 3; step++) {
+		save = n->r.pos;
+		rc = line_start(n, "end");
+		if (rc)
+			return rc;
+		token(n, &at, &len);
+		if (step == 0 && token_is(n, at, len, "artificial")) {
+			fn->artificial = 1;
+			rc = line_end(n, "artificial");
+		} else if (step == 1 && token_is(n, at, len, "eh-only")) {
+			rc = read_blocks(n, fn, "eh-only", &fn->eh_only,
+					 &fn->neh_only);
+		} else if (step == 2 && token_is(n, at, len, "proved-calls")) {
+			rc = read_blocks(n, fn, "proved-calls", &fn->proved,
+					 &fn->nproved);
+		} else {
+			n->r.pos = save;
+			rc = 0;
+		}
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /* Call and dropped-edge lines up to and including "end". */
 static int read_body(struct notes_rd *n, struct arcov_notes_fn *fn)
 {
 	size_t at, len;
 	int rc;
 
+	rc = read_facts(n, fn);
+	if (rc)
+		return rc;
 	for (;;) {
 		rc = line_start(n, "end");
 		if (rc)
@@ -408,6 +498,14 @@ static int read_body(struct notes_rd *n, struct arcov_notes_fn *fn)
 			rc = read_dropped(n, fn, ARCOV_NOTES_EH);
 		} else if (token_is(n, at, len, "abnormal")) {
 			rc = read_dropped(n, fn, ARCOV_NOTES_ABNORMAL);
+		} else if (token_is(n, at, len, "artificial") ||
+			   token_is(n, at, len, "eh-only") ||
+			   token_is(n, at, len, "proved-calls")) {
+			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at,
+					     n->version < 2 ?
+					     "%.*s line in a version 1 file" :
+					     "%.*s line out of place", (int)len,
+					     (const char *)n->r.data + at);
 		} else {
 			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at,
 					     "expected a call, eh, abnormal or end line");
@@ -496,7 +594,9 @@ static int read_fn(struct notes_rd *n, struct arcov_notes *notes, size_t at)
 	return read_body(n, &notes->fns[notes->nfns - 1]);
 }
 
-/* The header line, and in version 2 the directory line after it. */
+#define DIRECTORY_LEN (sizeof "directory" - 1)
+
+/* The header line, and in version 2 the directory line that may follow. */
 static int read_header(struct notes_rd *n, struct arcov_notes *notes)
 {
 	size_t at, head = sizeof HEADER - 1, left = arcov_rd_left(&n->r);
@@ -516,10 +616,15 @@ static int read_header(struct notes_rd *n, struct arcov_notes *notes)
 		return rc;
 	if (version < 1 || version > ARCOV_NOTES_VERSION)
 		return arcov_rd_fail(&n->r, ARCOV_EMAGIC, at,
-				     "version %" PRIu32 ", only 1 and 2 are known",
-				     version);
+				     "version %" PRIu32
+				     ", only 1 to %d are known", version,
+				     ARCOV_NOTES_VERSION);
+	n->version = version;
+	notes->version = version;
 	rc = line_end(n, "version");
-	if (rc || version == 1)
+	/* Version 2 may name the compile directory next. */
+	if (rc || version == 1 || arcov_rd_left(&n->r) < DIRECTORY_LEN ||
+	    memcmp(n->r.data + n->r.pos, "directory", DIRECTORY_LEN))
 		return rc;
 	rc = keyword_line(n, "directory");
 	if (!rc)
@@ -535,6 +640,7 @@ int arcov_notes_read(struct arcov_notes *notes, const void *data,
 	int rc;
 
 	arcov_rd_init(&n.r, data, size, name, err);
+	n.version = 0;
 	rc = read_header(&n, notes);
 	while (!rc && arcov_rd_left(&n.r)) {
 		rc = line_start(&n, "function");
@@ -590,13 +696,31 @@ static void wr_field(struct arcov_wr *w, const char *s)
 	}
 }
 
+/* Whether the block list @arr of @count blocks is one the reader takes
+ * from a function of @nblocks blocks: real blocks, ascending. */
+static int blocks_valid(const uint32_t *arr, size_t count, uint32_t nblocks)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (!arr[i] || arr[i] >= nblocks - 1 ||
+		    (i && arr[i] <= arr[i - 1]))
+			return 0;
+	return 1;
+}
+
 /* Refuse what the reader would refuse, so the two stay inverses. */
-static int fn_valid(const struct arcov_notes_fn *fn)
+static int fn_valid(const struct arcov_notes_fn *fn, uint32_t version)
 {
 	size_t i;
 
 	if (!fn->name || !fn->source || !fn->statements || fn->nblocks < 2 ||
 	    fn->statements[0] || fn->statements[fn->nblocks - 1])
+		return 0;
+	if (version < 2 && (fn->artificial || fn->neh_only || fn->nproved))
+		return 0;
+	if (!blocks_valid(fn->eh_only, fn->neh_only, fn->nblocks) ||
+	    !blocks_valid(fn->proved, fn->nproved, fn->nblocks))
 		return 0;
 	for (i = 0; i < fn->ncalls; i++)
 		if (fn->calls[i].block >= fn->nblocks ||
@@ -609,6 +733,20 @@ static int fn_valid(const struct arcov_notes_fn *fn)
 		    fn->dropped[i].dest >= fn->nblocks)
 			return 0;
 	return 1;
+}
+
+/* "WORD BLOCK...", if there are blocks. */
+static void wr_blocks(struct arcov_wr *w, const char *word,
+		      const uint32_t *arr, size_t count)
+{
+	size_t i;
+
+	if (!count)
+		return;
+	wr_str(w, word);
+	for (i = 0; i < count; i++)
+		wr_u32(w, " ", arr[i]);
+	wr_str(w, "\n");
 }
 
 static void write_fn(struct arcov_wr *w, const struct arcov_notes_fn *fn)
@@ -626,6 +764,10 @@ static void write_fn(struct arcov_wr *w, const struct arcov_notes_fn *fn)
 	for (i = 0; i < fn->nblocks; i++)
 		wr_u32(w, " ", fn->statements[i]);
 	wr_str(w, "\n");
+	if (fn->artificial)
+		wr_str(w, "artificial\n");
+	wr_blocks(w, "eh-only", fn->eh_only, fn->neh_only);
+	wr_blocks(w, "proved-calls", fn->proved, fn->nproved);
 	for (i = 0; i < fn->ncalls; i++) {
 		const struct arcov_notes_call *c = &fn->calls[i];
 
@@ -651,11 +793,17 @@ static void write_fn(struct arcov_wr *w, const struct arcov_notes_fn *fn)
 ssize_t arcov_notes_write(const struct arcov_notes *notes, void *buf,
 			  size_t cap)
 {
+	uint32_t version = notes->version ? notes->version
+					  : ARCOV_NOTES_VERSION;
 	struct arcov_wr w;
 	size_t f;
 
+	if (version > ARCOV_NOTES_VERSION)
+		return ARCOV_EFORMAT;
 	arcov_wr_init(&w, buf, cap);
-	wr_u32(&w, HEADER, notes->directory ? 2 : 1);
+	if (version < 2 && notes->directory)
+		return ARCOV_EFORMAT;	/* no directory line in version 1 */
+	wr_u32(&w, HEADER, version);
 	wr_str(&w, "\n");
 	if (notes->directory) {
 		wr_str(&w, "directory");
@@ -663,7 +811,7 @@ ssize_t arcov_notes_write(const struct arcov_notes *notes, void *buf,
 		wr_str(&w, "\n");
 	}
 	for (f = 0; f < notes->nfns; f++) {
-		if (!fn_valid(&notes->fns[f]))
+		if (!fn_valid(&notes->fns[f], version))
 			return ARCOV_EFORMAT;
 		write_fn(&w, &notes->fns[f]);
 	}

@@ -2,8 +2,10 @@
  *
  * Per function of the .bbg, in the same order: what the .bb and .bbg cannot
  * say -- the function's source file and extent, the statements in each
- * block, its call sites and the exception and abnormal edges the .bbg
- * leaves out.  The model mirrors the text one to one, so the writer
+ * block, whether the compiler generated it, which blocks run only for an
+ * exception, which end in a call proved to return, its call sites and the
+ * exception and abnormal edges the .bbg leaves out.  The model mirrors
+ * the text one to one, so the writer
  * reproduces every file the reader accepts byte for byte.
  *
  * Field strings escape every byte outside 0x21..0x7e, and the backslash,
@@ -22,8 +24,9 @@
 extern "C" {
 #endif
 
-/* The version written when the model has a directory; a model without
- * one is written (and was read) as version 1. */
+/* The version the writer produces by default; the reader also accepts
+ * version 1, which has no "directory", "artificial", "eh-only" or
+ * "proved-calls" lines. */
 #define ARCOV_NOTES_VERSION 2
 
 struct arcov_notes_call {
@@ -56,12 +59,18 @@ struct arcov_notes_fn {
 	struct arcov_notes_call *calls;
 	size_t ndropped;
 	struct arcov_notes_dropped *dropped;
+	int artificial;		/* compiler-generated (version 2) */
+	size_t neh_only;	/* blocks reached only through exception */
+	uint32_t *eh_only;	/* edges, ascending (version 2) */
+	size_t nproved;		/* blocks ending in a call proved to */
+	uint32_t *proved;	/* return, ascending (version 2) */
 };
 
 struct arcov_notes {
 	char *directory;	/* the compiler's working directory, which
 				 * relative paths are relative to (version 2);
 				 * NULL for a version 1 file */
+	uint32_t version;	/* of the file; 0: ARCOV_NOTES_VERSION */
 	size_t nfns;
 	struct arcov_notes_fn *fns;
 };
@@ -74,7 +83,8 @@ struct arcov_notes {
  * @err:   optional error detail
  *
  * Accepts exactly the grammar of notes-format.md §2 in its canonical
- * spelling (no leading zeros, no needless escapes), versions 1 and 2, with
+ * spelling (no leading zeros, no needless escapes), versions 1 and 2 (the
+ * version read goes to notes->version), with
  * NBLOCKS >= 2 statement counts, zero at entry and exit, and every block
  * number below NBLOCKS.  Nothing is allocated for a block count before the
  * statements line has shown that many counts.
@@ -86,9 +96,13 @@ int arcov_notes_read(struct arcov_notes *notes, const void *data,
  * arcov_notes_write - serialize @notes.
  * @buf: destination of at least arcov_notes_write(notes, NULL, 0) bytes, or
  *       NULL to only compute the size
+ * Writes version notes->version (ARCOV_NOTES_VERSION if 0).
  * Returns the size in bytes, ARCOV_ERANGE if @cap is too small, or
  * ARCOV_EFORMAT for a model the reader would not accept back (a block
- * number out of range, statements at entry or exit, a callee named "*").
+ * number out of range, statements at entry or exit, a callee named "*",
+ * eh-only or proved-calls blocks not ascending or at entry or exit,
+ * version 2 facts in a
+ * version 1 model, an unknown version).
  */
 ssize_t arcov_notes_write(const struct arcov_notes *notes, void *buf,
 			  size_t cap);
@@ -123,6 +137,20 @@ int arcov_notes_add_call(struct arcov_notes_fn *fn, uint32_t block,
 int arcov_notes_add_dropped(struct arcov_notes_fn *fn,
 			    enum arcov_notes_edge kind, uint32_t src,
 			    uint32_t dest);
+
+/**
+ * arcov_notes_add_eh_only - mark @block of @fn as reached only through
+ * exception edges.  Blocks must be added in ascending order.
+ * Returns 0 or ARCOV_ENOMEM.
+ */
+int arcov_notes_add_eh_only(struct arcov_notes_fn *fn, uint32_t block);
+
+/**
+ * arcov_notes_add_proved - mark @block of @fn as ending in a call proved
+ * to return, which has no fake arc.  Blocks must be added in ascending
+ * order.  Returns 0 or ARCOV_ENOMEM.
+ */
+int arcov_notes_add_proved(struct arcov_notes_fn *fn, uint32_t block);
 
 /**
  * arcov_notes_free - release everything @notes holds and zero it.

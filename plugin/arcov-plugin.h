@@ -35,8 +35,6 @@ struct ap_arc {
 	double weight;		/* estimated runs per call of the function */
 	bool ignore;		/* not written (abnormal, EH, fake off tree) */
 	bool eh;		/* an exception edge (ignored, kept for notes) */
-	bool proved;		/* fake arc of a call proved to return: off
-				 * the tree, its counter never incremented */
 };
 
 /* The flow graph of one function as the .bbg will describe it. */
@@ -46,6 +44,11 @@ struct ap_graph {
 	uint32_t ncounters;	/* written arcs off the spanning tree */
 	size_t narcs;		/* all of arcs[], ignored ones included */
 	struct ap_arc *arcs;	/* in .bbg order, loopback last */
+	bool *eh_only;		/* per gcov block: reached only through an
+				 * exception edge (a landing pad, a cleanup,
+				 * a handler) */
+	bool *proved;		/* per gcov block: ends in a call proved to
+				 * return, which has no fake arc */
 };
 
 /* plugin.cc */

@@ -112,7 +112,6 @@ static gimple_seq increment(uint32_t index)
  * @first_counter: index in the unit's counter array of its first counter
  *
  * Counters follow the .bbg arc order (§3.3).  Edges are split as needed.
- * The fake arc of a call proved to return has a counter but no increment.
  */
 void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter)
 {
@@ -130,10 +129,7 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter)
 
 		if (a->ignore || (a->flags & ARCOV_ARC_ON_TREE))
 			continue;
-		/* The count of a proved arc is 0: its counter stays so. */
-		if (!a->proved)
-			gsi_insert_seq_on_edge(a->e, increment(k));
-		k++;
+		gsi_insert_seq_on_edge(a->e, increment(k++));
 	}
 	gsi_commit_edge_inserts();
 }

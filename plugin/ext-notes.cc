@@ -1,11 +1,13 @@
 /* ext-notes.cc -- <auxbase>.arcov-notes: what .bb and .bbg cannot say.
  *
  * For each function of the .bbg, in the same order: its source file and
- * first and last lines, the number of statements in each block, the callee
- * of every call and the abnormal and exception edges the .bbg leaves out
- * (doc/formats.md §3.3).  The facts go into the format library's model
- * (lib/arcov-notes.h) as each function is instrumented, and its writer
- * produces the text once, at the end of the unit, like the other notes.
+ * first and last lines, the number of statements in each block, whether
+ * the compiler generated it, which blocks run only for an exception and
+ * which end in a call proved to return, the callee of every call and the
+ * abnormal and exception edges the .bbg leaves out (doc/formats.md §3.3).
+ * The facts go into the format library's model (lib/arcov-notes.h) as
+ * each function is instrumented, and its writer produces the text once,
+ * at the end of the unit, like the other notes.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -71,6 +73,24 @@ static int add_dropped(struct arcov_notes_fn *fn, const struct ap_graph *g)
 	return 0;
 }
 
+/*
+ * Whether the compiler, not the source, wrote @decl: what GCC 12 marks
+ * artificial in its .gcno (implicit constructors and destructors, static
+ * initialization), lambdas and function versions excepted as there; and,
+ * by name, the C++ static initialization functions, whatever their flags.
+ */
+static bool artificial_p(tree decl)
+{
+	const char *name = ap_function_name(decl);
+
+	if (DECL_ARTIFICIAL(decl) && !DECL_FUNCTION_VERSIONED(decl) &&
+	    !DECL_LAMBDA_FUNCTION_P(decl))
+		return true;
+	return !strncmp(name, "_GLOBAL__sub_I_", 15) ||
+	       !strncmp(name, "_GLOBAL__sub_D_", 15) ||
+	       strstr(name, "__static_initialization_and_destruction_");
+}
+
 /**
  * ap_ext_add_function - describe @fun in the extension notes.
  * @fun:  the current function, its blocks numbered by ap_graph_build()
@@ -105,6 +125,14 @@ void ap_ext_add_function(function *fun, const char *name,
 		b = ap_block_number(g, bb);
 		gcc_assert(b > 0 && b < g->nblocks - 1);
 		fn->statements[b] = n;
+	}
+	fn->artificial = artificial_p(fun->decl);
+	for (b = 1; b + 1 < g->nblocks; b++) {
+		rc = g->eh_only[b] ? arcov_notes_add_eh_only(fn, b) : 0;
+		if (rc >= 0 && g->proved[b])
+			rc = arcov_notes_add_proved(fn, b);
+		if (rc < 0)
+			goto fail;
 	}
 	FOR_EACH_BB_FN(bb, fun) {
 		rc = add_calls(fn, g, bb);

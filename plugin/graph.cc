@@ -6,10 +6,12 @@
  * from ENTRY, then a spanning tree whose arcs get no counter.  Unlike 3.3,
  * which filled the tree in edge-list order, the tree here prefers arcs that
  * a static branch prediction in GCC's manner guesses hot, so counters sit on
- * cold arcs (and, other things equal, off critical edges); and
- * the fake arc of a call to a function of the unit that is proved to
- * return (ap_returns_analyze) stays off the tree with a counter that is
- * never incremented, its count being 0.
+ * cold arcs (and, other things equal, off critical edges).  A call to a
+ * function of the unit that is proved to return (ap_returns_analyze)
+ * still ends its block but gets no fake arc, as GCC 3.3 added none for
+ * the calls it knew to return: such an arc would count 0 and, being
+ * fake, would have to sit on the tree (3.3 readers such as ggcov refuse
+ * a fake arc off it), costing a counter on the path after the call.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -132,8 +134,9 @@ static void split_returns_twice(function *fun)
  * called (ap_returns_analyze); NULL outside the analysis's lifetime. */
 static hash_set<tree> *returning;
 
-/* The fake arcs of the current function's calls to such functions. */
-static hash_set<edge> *proved;
+/* The calls of the current function proved to return, while its graph
+ * is built (each ends its block, which later splits may renumber). */
+static vec<gimple *> *proved;
 
 /* The function of this unit that @stmt calls, if its body is the one a
  * call runs: not replaceable at link or load time, not an extern inline
@@ -169,10 +172,10 @@ static bool needs_fake_arc(gimple *stmt)
 	return stmt_can_terminate_bb_p(stmt);
 }
 
-/* Whether the fake arc ending @bb with the call @stmt is sure to count 0:
- * the callee is proved to return, and no exception or abnormal edge
- * leaves the call (which GCC would see if the callee might throw or the
- * function calls setjmp). */
+/* Whether the call @stmt ending @bb surely returns, so that its fake arc
+ * would surely count 0: the callee is proved to return, and no exception
+ * or abnormal edge leaves the call (which GCC would see if the callee
+ * might throw or the function calls setjmp). */
 static bool proved_returns(basic_block bb, gimple *stmt)
 {
 	tree callee = returning ? unit_callee(stmt) : NULL_TREE;
@@ -269,9 +272,10 @@ static bool may_leave(function *fun, vec<tree> *callees)
  *
  * A call gets a fake arc to EXIT because it may not return (it may exit,
  * abort, longjmp or throw); when the callee is a function of this unit
- * that cannot do any of these, the arc's count is 0 and need not be
- * measured: on the spanning tree, as fake arcs otherwise are, it would
- * cost a counter on the path after the call.  A function returns unless it may leave by itself
+ * that cannot do any of these, the arc's count would be 0, and the call
+ * gets none (add_call_fake_arcs()): on the spanning tree, as fake arcs
+ * must be, it would cost a counter on the path after the call.  A
+ * function returns unless it may leave by itself
  * (may_leave()) or calls one that may not return.  Starting from every
  * function that does not leave by itself and removing callers of removed
  * functions until nothing changes gives the largest such set, which keeps
@@ -333,9 +337,11 @@ void ap_returns_release(void)
  * not let control go on ends its block, which gets a fake arc to EXIT.  As
  * there, a call ending the last block first gets an empty statement after
  * it, so that its fake arc to EXIT stays apart from the block's
- * fall-through to EXIT.  The arcs of calls proved to return go on
- * proved: the graph, the .bb lines and the reports' call records stay
- * those of gcov, at no cost when the program runs.
+ * fall-through to EXIT.  A call proved to return ends its block too, so
+ * the blocks and the .bb lines are those of any call, but it gets no fake
+ * arc (the call goes on proved): GCC 3.3 added none for the calls it
+ * knew to return, and one would cost a counter after the call, its count,
+ * 0, having to be derived on the spanning tree.
  */
 static void add_call_fake_arcs(function *fun)
 {
@@ -375,9 +381,11 @@ static void add_call_fake_arcs(function *fun)
 				continue;
 			if (stmt != last)
 				split_block(bb, stmt);
-			e = make_edge(bb, EXIT_BLOCK_PTR_FOR_FN(fun), EDGE_FAKE);
-			if (e && proved_returns(bb, stmt))
-				proved->add(e);
+			if (proved_returns(bb, stmt))
+				proved->safe_push(stmt);
+			else
+				make_edge(bb, EXIT_BLOCK_PTR_FOR_FN(fun),
+					  EDGE_FAKE);
 		}
 	}
 }
@@ -663,11 +671,16 @@ static uint32_t arc_flags(edge e)
 	uint32_t flags = 0;
 
 	if (e->flags & EDGE_FAKE)
-		flags |= ARCOV_ARC_FAKE;
+		return ARCOV_ARC_FAKE;
 	/* GIMPLE marks neither arm of a condition as falling through; as
 	 * GCC's own profile.cc does, the arm into the next block in layout
-	 * order is the one that falls through. */
+	 * order is the one that falls through.  A return's arc into EXIT
+	 * falls through too: in GCC 3.3 a return jumped to the return label
+	 * at the end of the function, whose block alone fell through into
+	 * EXIT (doc/formats.md §3.6), so every arc into EXIT but a fake one had
+	 * the flag, and gcov 3.3 printed no branch for it. */
 	if ((e->flags & EDGE_FALLTHRU) ||
+	    e->dest == EXIT_BLOCK_PTR_FOR_FN(cfun) ||
 	    ((e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)) &&
 	     e->src->next_bb == e->dest))
 		flags |= ARCOV_ARC_FALLTHROUGH;
@@ -690,7 +703,6 @@ static void list_block_arcs(struct ap_graph *g, basic_block bb)
 		e->aux = (void *)(g->narcs - 1);
 		a->eh = (e->flags & EDGE_EH) != 0;
 		a->ignore = (e->flags & (EDGE_ABNORMAL | EDGE_EH)) != 0;
-		a->proved = proved->contains(e);
 	}
 }
 
@@ -776,13 +788,10 @@ static void build_spanning_tree(struct ap_graph *g)
 	parent[exit] = 0;
 
 	/* Fake arcs cannot be counted and arcs into EXIT would put a counter
-	 * after the return value is set: these go on the tree first.  A fake
-	 * arc known to count 0 needs no counting: it stays off. */
+	 * after the return value is set: these go on the tree first. */
 	for (i = 0; i + 1 < g->narcs; i++) {
 		struct ap_arc *a = &g->arcs[i];
 
-		if (a->proved)
-			continue;
 		if (!a->ignore &&
 		    ((a->flags & ARCOV_ARC_FAKE) || a->dest == exit))
 			tree_try(parent, a);
@@ -804,7 +813,7 @@ static void build_spanning_tree(struct ap_graph *g)
 	for (i = 0; i < g->narcs; i++) {
 		struct ap_arc *a = &g->arcs[i];
 
-		if ((a->flags & ARCOV_ARC_FAKE) && !a->proved &&
+		if ((a->flags & ARCOV_ARC_FAKE) &&
 		    !(a->flags & ARCOV_ARC_ON_TREE))
 			a->ignore = true;
 		if (!a->ignore && !(a->flags & ARCOV_ARC_ON_TREE))
@@ -812,6 +821,54 @@ static void build_spanning_tree(struct ap_graph *g)
 	}
 	XDELETEVEC(keys);
 	XDELETEVEC(parent);
+}
+
+/*
+ * A function whose body starts with a loop ("do { ... } while", "for (;;)")
+ * has the loop's first block as its first block, which would give the
+ * declarator line, listed there (notes.cc), the loop's count.  As in GCC
+ * 3.3, whose prologue had a block of its own, the function starts with a
+ * block run once per call: the arc from ENTRY is split.  This adds a block
+ * and an arc, so no counter.
+ */
+static void split_entry(function *fun)
+{
+	edge e = single_succ_p(ENTRY_BLOCK_PTR_FOR_FN(fun)) ?
+		single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)) : NULL;
+
+	if (e && e->dest != EXIT_BLOCK_PTR_FOR_FN(fun) &&
+	    !single_pred_p(e->dest))
+		split_edge(e);
+}
+
+/* Which blocks of @g are reached only through exception edges: not from
+ * ENTRY by the other edges of the compiler's flow graph (gcov 12's
+ * find_exception_blocks() on its own graph). */
+static void find_eh_only(function *fun, struct ap_graph *g)
+{
+	auto_vec<basic_block> work;
+	basic_block bb;
+	edge_iterator ei;
+	edge e;
+	uint32_t b;
+
+	g->eh_only = XNEWVEC(bool, g->nblocks);
+	for (b = 0; b < g->nblocks; b++)
+		g->eh_only[b] = true;
+	g->eh_only[0] = false;
+	work.safe_push(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	while (!work.is_empty()) {
+		bb = work.pop();
+		FOR_EACH_EDGE(e, ei, bb->succs) {
+			b = ap_block_number(g, e->dest);
+			if ((e->flags & (EDGE_EH | EDGE_FAKE)) || !g->eh_only[b])
+				continue;
+			g->eh_only[b] = false;
+			work.safe_push(e->dest);
+		}
+	}
+	/* EXIT is not code; a function that only throws still has one. */
+	g->eh_only[g->nblocks - 1] = false;
 }
 
 /**
@@ -826,12 +883,14 @@ static void build_spanning_tree(struct ap_graph *g)
  */
 bool ap_graph_build(function *fun, struct ap_graph *g)
 {
-	hash_set<edge> proved_arcs;
+	auto_vec<gimple *> proved_calls;
+	unsigned int i;
 
 	memset(g, 0, sizeof *g);
+	split_entry(fun);
 	compact_blocks();
 	g->checksum = plain_checksum(fun);
-	proved = &proved_arcs;
+	proved = &proved_calls;
 	add_fake_arcs(fun);
 	compact_blocks();
 	mark_dfs_back_edges(fun);
@@ -844,6 +903,10 @@ bool ap_graph_build(function *fun, struct ap_graph *g)
 	g->nblocks = (uint32_t)n_basic_blocks_for_fn(fun);
 	list_arcs(fun, g);
 	proved = NULL;
+	g->proved = XCNEWVEC(bool, g->nblocks);
+	for (i = 0; i < proved_calls.length(); i++)
+		g->proved[ap_block_number(g, gimple_bb(proved_calls[i]))] = true;
+	find_eh_only(fun, g);
 	estimate_frequencies(fun, g);
 	clear_aux_for_edges();
 	build_spanning_tree(g);
@@ -856,5 +919,7 @@ bool ap_graph_build(function *fun, struct ap_graph *g)
 void ap_graph_free(struct ap_graph *g)
 {
 	XDELETEVEC(g->arcs);
+	XDELETEVEC(g->eh_only);
+	XDELETEVEC(g->proved);
 	memset(g, 0, sizeof *g);
 }

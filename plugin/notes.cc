@@ -106,11 +106,35 @@ const char *ap_da_path(void)
 	return notes_da;
 }
 
+/* Where a block's line comes from. */
+enum {
+	REF_STMT = 1,	/* a statement, or the function's declarator */
+	REF_GOTO = 2	/* only the goto folded into the block's arc */
+};
+
 /* A (file, line) pair met in a block, with its position of first sight. */
 struct line_ref {
 	int file;
 	uint32_t line;
+	uint32_t goto_column;	/* of the goto, if kind has REF_GOTO */
 	size_t seq;
+	int kind;	/* REF_* met for it in the block, or-ed */
+	bool drop;	/* not listed: a prune_*() rule applies */
+	bool cont;	/* dropped as a continuation: an earlier block of
+			 * the chain lists it (prune_continuations()) */
+};
+
+/* Where a statement is: the place of a goto that borrowed it. */
+struct place {
+	int file;
+	uint32_t line;
+	uint32_t column;
+};
+
+/* The lines of one real block, each once, in order of first sight. */
+struct block_lines {
+	struct line_ref *refs;
+	size_t n;
 };
 
 static int line_ref_by_key(const void *pa, const void *pb)
@@ -133,7 +157,8 @@ static int line_ref_by_seq(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-static bool add_location(struct line_ref *refs, size_t *n, location_t loc)
+static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
+			 int kind, vec<struct place> *places)
 {
 	expanded_location xl;
 	int file;
@@ -148,79 +173,400 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc)
 		return false;
 	refs[*n].file = file;
 	refs[*n].line = (uint32_t)xl.line;
+	refs[*n].goto_column = xl.column > 0 ? (uint32_t)xl.column : 0;
 	refs[*n].seq = *n;
+	refs[*n].kind = kind;
+	refs[*n].drop = false;
+	refs[*n].cont = false;
+	if (kind == REF_STMT) {
+		struct place at = { file, refs[*n].line, refs[*n].goto_column };
+
+		places->safe_push(at);
+	}
 	(*n)++;
 	return true;
 }
 
 /*
- * The line list of one real block: the function's own line for the first
- * block (as GCC puts the opening brace there), every statement's line, and
- * the line of a goto the CFG builder folded into the block's only edge.
- * Each line appears once per block, since gcov 3.x adds a block's count
- * to a line once per occurrence.
+ * The lines of one real block: the function's own line for the first
+ * block (as GCC puts the opening brace there), every statement's line,
+ * and the line of a goto the CFG builder folded into the block's only
+ * edge (fake arcs aside).  Each line appears once per block, since gcov
+ * 3.x adds a block's count to a line once per occurrence.  The
+ * statements' places go on @places.
  */
-static bool fill_block(struct arcov_bb_block *blk, basic_block bb, bool first)
+static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
+			  vec<struct place> *places)
 {
 	size_t cap = 2, n = 0, i, k;
 	struct line_ref *refs;
 	gimple_stmt_iterator gsi;
+	edge real_succ = NULL, e;
+	edge_iterator ei;
 	bool ok = true;
+
+	/* The block's only arc but the fake one of a call ending it: the
+	 * goto of "f (); break;" is folded into it. */
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		if (!(e->flags & EDGE_FAKE)) {
+			if (real_succ) {
+				real_succ = NULL;
+				break;
+			}
+			real_succ = e;
+		}
 
 	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 		cap++;
 	refs = XNEWVEC(struct line_ref, cap);
 	if (first)
 		ok = add_location(refs, &n,
-				  DECL_SOURCE_LOCATION(current_function_decl));
+				  DECL_SOURCE_LOCATION(current_function_decl),
+				  REF_STMT, places);
 	for (gsi = gsi_start_bb(bb); ok && !gsi_end_p(gsi); gsi_next(&gsi))
 		if (!is_gimple_debug(gsi_stmt(gsi)))
 			ok = add_location(refs, &n,
-					  gimple_location(gsi_stmt(gsi)));
-	if (ok && single_succ_p(bb))
-		ok = add_location(refs, &n, single_succ_edge(bb)->goto_locus);
-	if (!ok)
-		goto free_refs;
-
-	qsort(refs, n, sizeof *refs, line_ref_by_key);
-	for (i = 0, k = 0; i < n; i++)
-		if (i == 0 || refs[i].file != refs[k - 1].file ||
-		    refs[i].line != refs[k - 1].line)
-			refs[k++] = refs[i];
-	qsort(refs, k, sizeof *refs, line_ref_by_seq);
-
-	blk->items = XCNEWVEC(struct arcov_bb_item, 2 * k + 1);
-	for (i = 0; i < k; i++) {
-		if (refs[i].file != notes_last_file) {
-			blk->items[blk->nitems++].file = (uint32_t)refs[i].file;
-			notes_last_file = refs[i].file;
-		}
-		blk->items[blk->nitems++].line = refs[i].line;
+					  gimple_location(gsi_stmt(gsi)),
+					  REF_STMT, places);
+	if (ok && real_succ)
+		ok = add_location(refs, &n, real_succ->goto_locus, REF_GOTO,
+				  places);
+	if (!ok) {
+		XDELETEVEC(refs);
+		return false;
 	}
-free_refs:
-	XDELETEVEC(refs);
-	return ok;
+	qsort(refs, n, sizeof *refs, line_ref_by_key);
+	for (i = 0, k = 0; i < n; i++) {
+		if (k && refs[i].file == refs[k - 1].file &&
+		    refs[i].line == refs[k - 1].line) {
+			refs[k - 1].kind |= refs[i].kind;
+			if (refs[i].kind == REF_GOTO)
+				refs[k - 1].goto_column = refs[i].goto_column;
+			continue;
+		}
+		refs[k++] = refs[i];
+	}
+	qsort(refs, k, sizeof *refs, line_ref_by_seq);
+	bl->refs = refs;
+	bl->n = k;
+	return true;
 }
 
-static bool add_bb_function(function *fun, const char *name, uint32_t nblocks)
+/* Whether @bl holds the line (@file, @line); if @listed, only if it or
+ * a block before it in a chain of continuations lists it. */
+static bool block_has_line(const struct block_lines *bl, int file,
+			   uint32_t line, bool listed)
 {
+	size_t i;
+
+	for (i = 0; i < bl->n; i++)
+		if (bl->refs[i].file == file && bl->refs[i].line == line)
+			return !listed || !bl->refs[i].drop ||
+			       bl->refs[i].cont;
+	return false;
+}
+
+/* Whether @line is the last line of @file that @bl lists: the line gcov
+ * 12 attaches the block to (it sorts a block's lines), and so whether the
+ * block counts among that line's blocks under its rule. */
+static bool block_ends_on(const struct block_lines *bl, int file,
+			  uint32_t line)
+{
+	uint32_t last = 0;
+	size_t i;
+
+	for (i = 0; i < bl->n; i++)
+		if (!bl->refs[i].drop && bl->refs[i].file == file &&
+		    bl->refs[i].line > last)
+			last = bl->refs[i].line;
+	return last == line;
+}
+
+static int place_cmp(const void *pa, const void *pb)
+{
+	const struct place *a = (const struct place *)pa;
+	const struct place *b = (const struct place *)pb;
+
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->column < b->column ? -1 : a->column > b->column;
+}
+
+/* How many edges of @edges lead on in the function: fake arcs and, if
+ * @skip_eh, exception edges left out. */
+static unsigned int real_edges(vec<edge, va_gc> *edges, bool skip_eh)
+{
+	edge_iterator ei;
+	edge e;
+	unsigned int n = 0;
+
+	FOR_EACH_EDGE(e, ei, edges)
+		n += !(e->flags & EDGE_FAKE) &&
+		     !(skip_eh && (e->flags & EDGE_EH));
+	return n;
+}
+
+/*
+ * Rule 1: a line that only the goto folded into a block's arc brings is
+ * not listed there when the goto borrowed the place of a statement of the
+ * function: the C front end gives a loop's back jump the place of the
+ * body's first statement, and the jump out of an "if" branch the if's;
+ * the statement's block counts the line, and the jumps are not runs of
+ * it.  A "break;", "continue;" or "goto" has a place of its own, even on
+ * a line with other code, and keeps its block.
+ */
+static void prune_gotos(struct block_lines *bls, uint32_t nreal,
+			vec<struct place> *places)
+{
+	size_t i;
+	uint32_t b;
+
+	places->qsort(place_cmp);
+	for (b = 0; b < nreal; b++)
+		for (i = 0; i < bls[b].n; i++) {
+			struct line_ref *r = &bls[b].refs[i];
+			struct place at = { r->file, r->line, r->goto_column };
+
+			if (r->kind == REF_GOTO &&
+			    places->bsearch(&at, place_cmp))
+				r->drop = true;
+		}
+}
+
+/*
+ * Rule 2: a statement without control flow of its own is listed in one
+ * block only, so that gcov 3.x's sum (doc/formats.md §2.3) counts it once per
+ * execution.  The compiler splits such a statement over several blocks
+ * only in a straight line: after a call that ends its block and before
+ * the return of "return EXPR;".  So a block whose only way in is the only
+ * way on of its predecessor, and which does not branch itself, does not
+ * list the lines its predecessor lists.  A line with control flow of its
+ * own (a "for" header, "a ? b : c", an "if" whose condition calls) joins
+ * or branches, and stays in each of its blocks as under GCC 3.3.
+ */
+static void prune_continuations(function *fun, struct block_lines *bls,
+				const struct ap_graph *g)
+{
+	int *order = XNEWVEC(int, n_basic_blocks_for_fn(fun));
+	int n = pre_and_rev_post_order_compute_fn(fun, NULL, order, false);
+	int k;
+
+	/* Predecessors first: a line stays with the first block of a chain
+	 * that keeps it (rule 1 may have taken it from an empty one). */
+	for (k = 0; k < n; k++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(fun, order[k]);
+		struct block_lines *bl = &bls[ap_block_number(g, bb) - 1];
+		const struct block_lines *from;
+		edge in = NULL;
+		edge_iterator ei;
+		edge e;
+		size_t i;
+
+		if (real_edges(bb->preds, false) != 1 ||
+		    real_edges(bb->succs, true) > 1)
+			continue;
+		FOR_EACH_EDGE(e, ei, bb->preds)
+			if (!(e->flags & EDGE_FAKE))
+				in = e;
+		if ((in->flags & (EDGE_EH | EDGE_ABNORMAL)) ||
+		    in->src == ENTRY_BLOCK_PTR_FOR_FN(fun) ||
+		    real_edges(in->src->succs, true) != 1)
+			continue;
+		from = &bls[ap_block_number(g, in->src) - 1];
+		for (i = 0; i < bl->n; i++)
+			if (block_has_line(from, bl->refs[i].file,
+					   bl->refs[i].line, true))
+				bl->refs[i].drop = bl->refs[i].cont = true;
+	}
+	XDELETEVEC(order);
+}
+
+/* Whether an arc of @edges that the .bbg holds (not fake, and not an
+ * exception or abnormal edge, whose destination the .bbg enters from
+ * ENTRY instead) joins a block whose lines satisfy @test(file, line). */
+static bool joins(vec<edge, va_gc> *edges, bool succs,
+		  const struct block_lines *bls, const struct ap_graph *g,
+		  bool (*test)(const struct block_lines *, int, uint32_t),
+		  const struct line_ref *r)
+{
+	edge_iterator ei;
+	edge e;
+
+	FOR_EACH_EDGE(e, ei, edges) {
+		uint32_t b = ap_block_number(g, succs ? e->dest : e->src);
+
+		if (!(e->flags & (EDGE_FAKE | EDGE_EH | EDGE_ABNORMAL)) &&
+		    b && b < g->nblocks - 1 &&
+		    test(&bls[b - 1], r->file, r->line))
+			return true;
+	}
+	return false;
+}
+
+static bool block_lists(const struct block_lines *bl, int file,
+			uint32_t line)
+{
+	return block_has_line(bl, file, line, true);
+}
+
+/*
+ * Rules 1 and 2 give a line back to a block between two blocks of that
+ * line under gcov 12's rule, which counts a line's entries from blocks not
+ * its own: the arc out of the block would become such an entry and count
+ * a second time the executions it continues (a loop or a lambda written
+ * on one line).  The line keeps all its blocks then, as a line with
+ * control flow of its own may.  Repeated until nothing changes, since a
+ * block given its line back may be between others.
+ */
+static void keep_lines_flowing_on(function *fun, struct block_lines *bls,
+				  const struct ap_graph *g)
+{
+	bool changed = true;
+
+	while (changed) {
+		basic_block bb;
+
+		changed = false;
+		FOR_EACH_BB_FN(bb, fun) {
+			struct block_lines *bl =
+				&bls[ap_block_number(g, bb) - 1];
+			size_t i;
+
+			for (i = 0; i < bl->n; i++) {
+				struct line_ref *r = &bl->refs[i];
+
+				if (!r->drop ||
+				    !joins(bb->preds, false, bls, g,
+					   block_lists, r) ||
+				    !joins(bb->succs, true, bls, g,
+					   block_ends_on, r))
+					continue;
+				r->drop = r->cont = false;
+				changed = true;
+			}
+		}
+	}
+}
+
+/*
+ * Rule 3: code run only when an exception is thrown (landing pads,
+ * cleanups, catch handlers; ap_graph.eh_only) does not list the lines of
+ * the statement that threw into it.  The .bbg replaces the exception edge
+ * by a fake arc from ENTRY (doc/formats.md §3.3 step 5), so under gcov 12's
+ * rule, which counts a line's entries from other lines, each throw would
+ * enter that line anew: "try { f(); } catch (...) { n++; }" on one line
+ * would count the calls plus the throws.  Handlers on lines of their own
+ * keep them.
+ */
+static void prune_handlers(function *fun, struct block_lines *bls,
+			   const struct ap_graph *g)
+{
+	uint32_t *work = XNEWVEC(uint32_t, g->nblocks);
+	bool *seen = XNEWVEC(bool, g->nblocks);
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fun) {
+		uint32_t t = ap_block_number(g, bb);
+		edge_iterator ei;
+		edge e;
+
+		FOR_EACH_EDGE(e, ei, bb->succs) {
+			uint32_t top = 0, x = ap_block_number(g, e->dest);
+
+			if (!(e->flags & EDGE_EH) || !g->eh_only[x])
+				continue;
+			memset(seen, 0, g->nblocks * sizeof *seen);
+			seen[x] = true;
+			work[top++] = x;
+			while (top) {
+				struct block_lines *bl;
+				basic_block xb;
+				edge_iterator ej;
+				edge f;
+				size_t i;
+
+				x = work[--top];
+				bl = &bls[x - 1];
+				for (i = 0; i < bl->n; i++)
+					if (block_has_line(&bls[t - 1],
+							   bl->refs[i].file,
+							   bl->refs[i].line,
+							   false))
+						bl->refs[i].drop = true;
+				xb = BASIC_BLOCK_FOR_FN(fun, x - 1 +
+							NUM_FIXED_BLOCKS);
+				FOR_EACH_EDGE(f, ej, xb->succs) {
+					uint32_t y = ap_block_number(g, f->dest);
+
+					if (!(f->flags & EDGE_FAKE) &&
+					    g->eh_only[y] && !seen[y]) {
+						seen[y] = true;
+						work[top++] = y;
+					}
+				}
+			}
+		}
+	}
+	XDELETEVEC(seen);
+	XDELETEVEC(work);
+}
+
+/* The .bb list of @blk from @bl, the lines not pruned. */
+static void fill_block(struct arcov_bb_block *blk,
+		       const struct block_lines *bl)
+{
+	size_t i;
+
+	blk->items = XCNEWVEC(struct arcov_bb_item, 2 * bl->n + 1);
+	for (i = 0; i < bl->n; i++) {
+		if (bl->refs[i].drop)
+			continue;
+		if (bl->refs[i].file != notes_last_file) {
+			blk->items[blk->nitems++].file =
+				(uint32_t)bl->refs[i].file;
+			notes_last_file = bl->refs[i].file;
+		}
+		blk->items[blk->nitems++].line = bl->refs[i].line;
+	}
+}
+
+static bool add_bb_function(function *fun, const char *name,
+			    const struct ap_graph *g)
+{
+	uint32_t nreal = g->nblocks - 2, b = 0;
+	struct block_lines *bls = XCNEWVEC(struct block_lines, nreal + 1);
+	auto_vec<struct place> places;
 	struct arcov_bb_fn *fn;
 	basic_block bb;
-	uint32_t b = 1;
+	bool ok = true;
+
+	FOR_EACH_BB_FN(bb, fun) {
+		ok = collect_block(&bls[b], bb, b == 0, &places);
+		if (!ok)
+			goto free_lines;
+		b++;
+	}
+	prune_gotos(bls, nreal, &places);
+	prune_continuations(fun, bls, g);
+	keep_lines_flowing_on(fun, bls, g);
+	prune_handlers(fun, bls, g);
 
 	notes_bb.fns = XRESIZEVEC(struct arcov_bb_fn, notes_bb.fns,
 				  notes_bb.nfns + 1);
 	fn = &notes_bb.fns[notes_bb.nfns++];
 	memset(fn, 0, sizeof *fn);
 	fn->name = xstrdup(name);
-	fn->nblocks = nblocks;
-	fn->blocks = XCNEWVEC(struct arcov_bb_block, nblocks);
-	FOR_EACH_BB_FN(bb, fun) {
-		if (!fill_block(&fn->blocks[b], bb, b == 1))
-			return false;
-		b++;
-	}
-	return true;
+	fn->nblocks = g->nblocks;
+	fn->blocks = XCNEWVEC(struct arcov_bb_block, g->nblocks);
+	for (b = 0; b < nreal; b++)
+		fill_block(&fn->blocks[b + 1], &bls[b]);
+free_lines:
+	for (b = 0; b < nreal; b++)
+		XDELETEVEC(bls[b].refs);
+	XDELETEVEC(bls);
+	return ok;
 }
 
 static bool add_bbg_function(const char *name, const struct ap_graph *g)
@@ -267,8 +613,7 @@ fail:
 bool ap_notes_add_function(function *fun, const char *name,
 			   const struct ap_graph *g)
 {
-	return add_bb_function(fun, name, g->nblocks) &&
-	       add_bbg_function(name, g);
+	return add_bb_function(fun, name, g) && add_bbg_function(name, g);
 }
 
 /**

@@ -27,7 +27,7 @@ static int sw(int x)	/*@5*/
 	default:	/*@2*/
 		r = -1;	/*@2*/
 	}
-	return r;	/*@+*/
+	return r;	/*@5*/
 }
 
 static int find(const int *a, int n, int want)	/*@2*/
@@ -56,11 +56,11 @@ int main(int argc, char **argv)	/*@1*/
 	int t = 0;	/*@1*/
 	(void)argv;
 	for (int x = -2; x <= 2; x++)	/*@+*/
-		t += classify(x);	/*@+*/
+		t += classify(x);	/*@5*/
 	for (int x = 0; x < 5; x++)	/*@+*/
-		t += sw(x);	/*@+*/
-	t += find(a, 4, 9) + find(a, 4, 7);	/*@+*/
-	t += both(1, 1) + both(1, 0) + both(0, 0) + both(0, argc);	/*@+*/
+		t += sw(x);	/*@5*/
+	t += find(a, 4, 9) + find(a, 4, 7);	/*@1*/
+	t += both(1, 1) + both(1, 0) + both(0, 0) + both(0, argc);	/*@1*/
 	printf("%d\n", t);	/*@1*/
 	return 0;	/*@1*/
 }

@@ -12,7 +12,7 @@ static int work(int n)	/*@4*/
 	int s = 0;	/*@4*/
 	for (int i = 0; i < n; i++)	/*@+*/
 		s += i;	/*@11*/
-	return s;	/*@+*/
+	return s;	/*@4*/
 }
 
 int main(void)	/*@1*/
@@ -22,7 +22,7 @@ int main(void)	/*@1*/
 	pid_t pid = fork();	/*@2*/
 	if (pid == 0) {	/*@2*/
 		work(3);	/*@1*/
-		exit(work(1) == 0 ? 0 : 1);	/*@+*/
+		exit(work(1) == 0 ? 0 : 1);	/*@1*/
 	}
 	work(5);	/*@1*/
 	waitpid(pid, &st, 0);	/*@1*/

@@ -22,7 +22,7 @@ static int try_all(int n)	/*@1*/
 		}
 		thrower(i);	/*@10*/
 	}
-	return caught;	/*@+*/
+	return caught;	/*@1*/
 }
 
 static void finish(int code)	/*@1*/
@@ -34,7 +34,7 @@ static void finish(int code)	/*@1*/
 
 int main(void)	/*@1*/
 {
-	printf("%d\n", try_all(10));	/*@+*/
+	printf("%d\n", try_all(10));	/*@1*/
 	finish(3);	/*@1*/
 	return 0;	/*@0*/
 }

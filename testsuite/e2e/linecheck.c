@@ -8,7 +8,8 @@
  * with the format library, adds up the counters of every .da record whose
  * name, checksum and counter count match a function, and solves every
  * function.  A function that does not solve is an error: the tests require
- * exact data.
+ * exact data.  So is a fake arc off the spanning tree, which GCC 3.3
+ * never wrote and its readers refuse.
  *
  * With SOURCE it prints, for each line of SOURCE that some block lists,
  * one line "LINE COUNT" when the line lies in exactly one block (COUNT is
@@ -117,6 +118,22 @@ static void note_line(uint32_t ln, uint32_t fn, uint32_t block,
 	l->executed |= count != 0;
 	l->last_fn = fn;
 	l->last_block = block;
+}
+
+/* GCC 3.3 wrote a fake arc only on the spanning tree (doc/formats.md §3.3),
+ * and 3.3-era readers (ggcov) refuse one off it: so must the plugin. */
+static void check_fake_arcs(const struct arcov_bbg_fn *gf)
+{
+	uint32_t a;
+
+	for (a = 0; a < gf->narcs; a++)
+		if ((gf->arcs[a].flags & ARCOV_ARC_FAKE) &&
+		    !(gf->arcs[a].flags & ARCOV_ARC_ON_TREE)) {
+			fprintf(stderr, "linecheck: %s: arc %" PRIu32 " -> %"
+				PRIu32 " is fake and off the spanning tree\n",
+				gf->name, gf->arcs[a].src, gf->arcs[a].dest);
+			exit(2);
+		}
 }
 
 static void print_graph(const struct arcov_bb_fn *bf,
@@ -229,6 +246,7 @@ int main(int argc, char **argv)
 
 		if (bf->nblocks != gf->nblocks || strcmp(bf->name, gf->name))
 			die(".bb and .bbg disagree on a function");
+		check_fake_arcs(gf);
 		if (arcov_solve(gf, counters, gf->ncounters, &c, base, &err))
 			die(err.msg);
 		if (source)

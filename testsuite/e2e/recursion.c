@@ -5,7 +5,7 @@ static int fib(int n)	/*@177*/
 {
 	if (n < 2)	/*@177*/
 		return n;	/*@89*/
-	return fib(n - 1) + fib(n - 2);	/*@+*/
+	return fib(n - 1) + fib(n - 2);	/*@88*/
 }
 
 static int is_odd(int n);
@@ -26,6 +26,6 @@ static int is_odd(int n)	/*@4*/
 
 int main(void)	/*@1*/
 {
-	printf("%d %d\n", fib(10), is_even(7));	/*@+*/
+	printf("%d %d\n", fib(10), is_even(7));	/*@1*/
 	return 0;	/*@1*/
 }

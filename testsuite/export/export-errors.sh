@@ -49,7 +49,7 @@ refused "no notes" \
 sed 's/^arcov-notes 2$/arcov-notes 3/' "$d/calltree.arcov-notes.good" \
 	> "$d/calltree.arcov-notes"
 refused "notes of another version" \
-	"calltree.arcov-notes: offset 12: version 3, only 1 and 2 are known"
+	"calltree.arcov-notes: offset 12: version 3, only 1 to 2 are known"
 
 sed 's/^function fact 267608 /function fact 267609 /' \
 	"$d/calltree.arcov-notes.good" > "$d/calltree.arcov-notes"

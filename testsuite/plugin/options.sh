@@ -128,6 +128,27 @@ printf '%s\n' 'arcov-notes 2' "directory $PWD" 'function main 12 5' \
 	'end' > t.exp
 expect t.arcov-notes t.exp
 
+# Functions the compiler wrote are marked artificial: implicit
+# constructors and destructors, the static initialization; not a defaulted
+# destructor the source declares, nor a lambda.  Code run only for an
+# exception (main's cleanup of s when f() throws) is eh-only.
+cat > art.cc <<'EOC'
+#include <string>
+struct Base { virtual ~Base() = default; };
+struct D : Base { std::string s; };
+static std::string g(const char *p) { return p; }
+static std::string text = g("x");
+int main() { D d; auto l = [](int x) { return x + 1; }; std::string s = g("y"); return l((int)s.size()) - 2; }
+EOC
+cc "$CXX" -O0 -c art.cc -fplugin-arg-arcov-filter='art\.cc$' || fail "art.cc"
+awk '$1 == "function" { f = $2 } $1 == "artificial" { print f }' \
+	art.arcov-notes | sort > art.got
+printf '%s\n' _GLOBAL__sub_I_main _Z41__static_initialization_and_destruction_0ii \
+	_ZN1DC2Ev _ZN1DD0Ev _ZN1DD2Ev _ZN4BaseC2Ev | sort > art.exp
+expect art.got art.exp
+awk '$1 == "function" { f = $2 } $1 == "eh-only" { print f }' \
+	art.arcov-notes | grep -qx main || fail "art.cc: main has no eh-only blocks"
+
 # exec functions go to libarcov's wrappers, which write the counts first.
 cat > ex.c <<'EOC'
 #include <unistd.h>

@@ -18,7 +18,8 @@ increments()
 		END { print sum + 0 }'
 }
 
-for want in flag_test:1000 expected:1000 dead_end:1000 search:4000; do
+for want in flag_test:1000 expected:1000 dead_end:1000 search:4000 \
+	main:1003; do
 	name=${want%:*}
 	got=$(increments "$name")
 	test "$got" = "${want#*:}" ||

@@ -20,9 +20,25 @@
 #define EXAMPLE HEADER EXAMPLE_FN
 
 /* Version 2: the compile directory after the header. */
-#define HEADER2 "arcov-notes 2\n"		/*  0 */ \
+#define HEADER2D "arcov-notes 2\n"		/*  0 */ \
 	"directory /home/u/my\\040build\n"	/* 14 */
-#define EXAMPLE2 HEADER2 EXAMPLE_FN		/* function at 44 */
+#define EXAMPLE2D HEADER2D EXAMPLE_FN		/* function at 44 */
+/* Version 2: the same function, compiler-generated, whose block 3 runs
+ * only for an exception thrown from block 1 and whose call to h is proved
+ * to return. */
+#define HEADER2 "arcov-notes 2\n"		/*  0 */
+#define EXAMPLE2_FN \
+	"function main 12 5\n"			/* 14 */ \
+	"source 2 2 t.c\n"			/* 33 */ \
+	"statements 0 2 1 2 0\n"		/* 48 */ \
+	"artificial\n"				/* 69 */ \
+	"eh-only 3\n"				/* 80 */ \
+	"proved-calls 2\n"			/* 90 */ \
+	"call 1 2 *\n"				/* 105 */ \
+	"call 2 2 h\n"				/* 116 */ \
+	"eh 1 3\n"				/* 127 */ \
+	"end\n"					/* 134, 138 bytes in all */
+#define EXAMPLE2 HEADER2 EXAMPLE2_FN
 
 /* Every kind of line and field at its limits: escapes, empty strings, the
  * largest numbers, dropped edges of both kinds. */
@@ -131,7 +147,7 @@ static void test_directory(void **state)
 	char *out;
 	size_t len;
 
-	load(&notes, EXAMPLE2);
+	load(&notes, EXAMPLE2D);
 	assert_string_equal(notes.directory, "/home/u/my build");
 	assert_int_equal(notes.nfns, 1);
 	assert_int_equal(notes.fns[0].offset, 44);
@@ -143,7 +159,7 @@ static void test_directory(void **state)
 	assert_int_equal(arcov_notes_set_directory(&notes, "/home/u/my build"),
 			 0);
 	out = store(&notes, &len);
-	assert_text(out, len, HEADER2);
+	assert_text(out, len, HEADER2D);
 	free(out);
 	assert_int_equal(arcov_notes_add_fn(&notes, "main", 12, 5, "t.c"), 0);
 	notes.fns[0].first_line = 2;
@@ -154,7 +170,7 @@ static void test_directory(void **state)
 	assert_int_equal(arcov_notes_add_call(&notes.fns[0], 1, 2, NULL), 0);
 	assert_int_equal(arcov_notes_add_call(&notes.fns[0], 2, 2, "h"), 0);
 	out = store(&notes, &len);
-	assert_text(out, len, EXAMPLE2);
+	assert_text(out, len, EXAMPLE2D);
 	free(out);
 	arcov_notes_free(&notes);
 
@@ -172,6 +188,7 @@ static void test_example_write(void **state)
 	char buf[96], *out;
 	size_t len;
 
+	notes.version = 1;
 	assert_int_equal(arcov_notes_add_fn(&notes, "main", 12, 5, "t.c"), 0);
 	fn = &notes.fns[0];
 	fn->first_line = 2;
@@ -190,6 +207,57 @@ static void test_example_write(void **state)
 	arcov_notes_free(&notes);
 }
 
+/* Version 2's example read, and built by a writer (the version a zeroed
+ * model writes). */
+static void test_example2(void **state)
+{
+	struct arcov_notes notes = { 0 };
+	struct arcov_notes_fn *fn;
+	char buf[138], *out;
+	size_t len;
+
+	assert_int_equal(arcov_notes_add_fn(&notes, "main", 12, 5, "t.c"), 0);
+	fn = &notes.fns[0];
+	fn->first_line = 2;
+	fn->last_line = 2;
+	fn->statements[1] = 2;
+	fn->statements[2] = 1;
+	fn->statements[3] = 2;
+	fn->artificial = 1;
+	assert_int_equal(arcov_notes_add_eh_only(fn, 3), 0);
+	assert_int_equal(arcov_notes_add_proved(fn, 2), 0);
+	assert_int_equal(arcov_notes_add_call(fn, 1, 2, NULL), 0);
+	assert_int_equal(arcov_notes_add_call(fn, 2, 2, "h"), 0);
+	assert_int_equal(arcov_notes_add_dropped(fn, ARCOV_NOTES_EH, 1, 3), 0);
+	out = store(&notes, &len);
+	assert_text(out, len, EXAMPLE2);
+	free(out);
+	assert_int_equal(arcov_notes_write(&notes, buf, sizeof buf), 138);
+	assert_int_equal(arcov_notes_write(&notes, buf, 137), ARCOV_ERANGE);
+	arcov_notes_free(&notes);
+
+	load(&notes, EXAMPLE2);
+	assert_int_equal(notes.version, 2);
+	fn = &notes.fns[0];
+	assert_int_equal(fn->offset, 14);
+	assert_true(fn->artificial);
+	assert_int_equal(fn->neh_only, 1);
+	assert_int_equal(fn->eh_only[0], 3);
+	assert_int_equal(fn->nproved, 1);
+	assert_int_equal(fn->proved[0], 2);
+	assert_int_equal(fn->ncalls, 2);
+	assert_int_equal(fn->ndropped, 1);
+	arcov_notes_free(&notes);
+
+	/* Version 1 files read as such, without the version 2 facts. */
+	load(&notes, EXAMPLE);
+	assert_int_equal(notes.version, 1);
+	assert_false(notes.fns[0].artificial);
+	assert_int_equal(notes.fns[0].neh_only, 0);
+	assert_int_equal(notes.fns[0].nproved, 0);
+	arcov_notes_free(&notes);
+}
+
 /* A unit without instrumented functions: the header line alone. */
 static void test_header_only(void **state)
 {
@@ -198,7 +266,7 @@ static void test_header_only(void **state)
 	size_t len;
 
 	out = store(&notes, &len);
-	assert_text(out, len, HEADER);
+	assert_text(out, len, HEADER2);
 	free(out);
 	assert_int_equal(arcov_notes_write(&notes, buf, 13), ARCOV_ERANGE);
 	load(&notes, HEADER);
@@ -210,7 +278,7 @@ static void test_header_only(void **state)
  * EDGY_FN text spells them. */
 static void test_escapes(void **state)
 {
-	struct arcov_notes notes = { 0 };
+	struct arcov_notes notes = { 1, 0, NULL };
 	struct arcov_notes_fn *fn;
 	char *out;
 	size_t len;
@@ -299,8 +367,17 @@ static void test_round_trips(void **state)
 			 "statements 0 0\nabnormal 1 0\nend\n");
 	check_round_trip(HEADER2);
 	check_round_trip(EXAMPLE2);
-	check_round_trip(HEADER2 EXAMPLE_FN EDGY_FN EXAMPLE_FN);
+	check_round_trip(HEADER2D EXAMPLE_FN EDGY_FN EXAMPLE_FN);
 	check_round_trip("arcov-notes 2\ndirectory \\000\n" EDGY_FN);
+	check_round_trip(HEADER2 EDGY_FN EXAMPLE2_FN EXAMPLE_FN);
+	check_round_trip(HEADER2 "function f 0 3\nsource 0 0 f.c\n"
+			 "statements 0 0 0\nartificial\nend\n");
+	check_round_trip(HEADER2 "function f 0 4\nsource 0 0 f.c\n"
+			 "statements 0 0 0 0\neh-only 1\nabnormal 1 0\n"
+			 "end\n");
+	check_round_trip(HEADER2 "function f 0 4\nsource 0 0 f.c\n"
+			 "statements 0 0 0 0\nproved-calls 1 2\n"
+			 "call 1 0 g\nend\n");
 }
 
 /*
@@ -345,6 +422,7 @@ static void check_truncations(const char *text, const char *header)
 static void test_truncations(void **state)
 {
 	check_truncations(HEADER EXAMPLE_FN EDGY_FN EXAMPLE_FN, HEADER);
+	check_truncations(HEADER2D EXAMPLE_FN EDGY_FN EXAMPLE_FN, HEADER2D);
 	check_truncations(HEADER2 EXAMPLE_FN EDGY_FN EXAMPLE_FN, HEADER2);
 }
 
@@ -391,14 +469,10 @@ static void test_truncation_messages(void **state)
 static void test_bad_header(void **state)
 {
 	expect_error("arcov-notes 3\n", ARCOV_EMAGIC,
-		     "t.notes: offset 12: version 3, only 1 and 2 are known");
+		     "t.notes: offset 12: version 3, only 1 to 2 are known");
 	expect_error("arcov-notes 0\n" EXAMPLE_FN, ARCOV_EMAGIC,
-		     "t.notes: offset 12: version 0, only 1 and 2 are known");
-	/* version 2 must name the directory, version 1 must not */
-	expect_error("arcov-notes 2\n", ARCOV_ETRUNC,
-		     "t.notes: offset 14: missing directory line");
-	expect_error("arcov-notes 2\n" EXAMPLE_FN, ARCOV_EFORMAT,
-		     "t.notes: offset 14: expected a directory line");
+		     "t.notes: offset 12: version 0, only 1 to 2 are known");
+	/* version 2 may name the directory, version 1 must not */
 	expect_error("arcov-notes 2\ndirectory\n", ARCOV_EFORMAT,
 		     "t.notes: offset 23: missing directory");
 	expect_error("arcov-notes 2\ndirectory /a b\n", ARCOV_EFORMAT,
@@ -643,12 +717,122 @@ static void test_writer_rejects_bad_models(void **state)
 	arcov_notes_free(&notes);
 }
 
+/* The version 2 lines: where they may stand, their blocks. */
+static void test_bad_facts(void **state)
+{
+#define FN5 "function main 12 5\nsource 2 2 t.c\nstatements 0 2 1 2 0\n"
+	expect_error(HEADER FN5 "artificial\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 69: artificial line in a version 1 file");
+	expect_error(HEADER FN5 "eh-only 2\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 69: eh-only line in a version 1 file");
+	expect_error(HEADER FN5 "proved-calls 2\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 69: proved-calls line in a version 1 file");
+	expect_error(HEADER2 FN5 "proved-calls 2\neh-only 3\nend\n",
+		     ARCOV_EFORMAT,
+		     "t.notes: offset 84: eh-only line out of place");
+	expect_error(HEADER2 FN5 "proved-calls 3 1\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 84: proved-calls blocks not ascending");
+	expect_error(HEADER2 FN5 "proved-calls 4\nend\n", ARCOV_ERANGE,
+		     "t.notes: offset 82: proved-calls block 4 out of range [1, 3]");
+	expect_error(HEADER2 FN5 "eh-only 2\nartificial\nend\n",
+		     ARCOV_EFORMAT,
+		     "t.notes: offset 79: artificial line out of place");
+	expect_error(HEADER2 FN5 "call 1 2 *\nartificial\nend\n",
+		     ARCOV_EFORMAT,
+		     "t.notes: offset 80: artificial line out of place");
+	expect_error(HEADER2 FN5 "artificial\nartificial\nend\n",
+		     ARCOV_EFORMAT,
+		     "t.notes: offset 80: artificial line out of place");
+	expect_error(HEADER2 FN5 "artificial x\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 79: unexpected text after artificial");
+	expect_error(HEADER2 FN5 "eh-only\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 76: missing block");
+	expect_error(HEADER2 FN5 "eh-only 3 2\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 79: eh-only blocks not ascending");
+	expect_error(HEADER2 FN5 "eh-only 2 2\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 79: eh-only blocks not ascending");
+	expect_error(HEADER2 FN5 "eh-only 0\nend\n", ARCOV_ERANGE,
+		     "t.notes: offset 77: eh-only block 0 out of range [1, 3]");
+	expect_error(HEADER2 FN5 "eh-only 4\nend\n", ARCOV_ERANGE,
+		     "t.notes: offset 77: eh-only block 4 out of range [1, 3]");
+	expect_error(HEADER2 FN5 "eh-only 2 \nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 79: empty block");
+	expect_error(HEADER2 FN5 "eh-only 2\neh-only 3\nend\n",
+		     ARCOV_EFORMAT,
+		     "t.notes: offset 79: eh-only line out of place");
+#undef FN5
+}
+
+/* Every prefix of a version 2 file fails cleanly but the complete ones. */
+static void test_truncations2(void **state)
+{
+	static const char text[] = EXAMPLE2;
+	size_t cut;
+
+	for (cut = strlen(HEADER2) + 1; cut < sizeof text - 1; cut++) {
+		struct arcov_err err = { 0, "" };
+		char *copy = malloc(cut);
+
+		assert_non_null(copy);
+		memcpy(copy, text, cut);
+		assert_int_equal(read_notes(copy, cut, &err), ARCOV_ETRUNC);
+		free(copy);
+	}
+}
+
+/* The writer refuses version 2 facts it cannot spell or the reader would
+ * refuse. */
+static void test_writer_rejects_bad_facts(void **state)
+{
+	struct arcov_notes notes = { 0 };
+	struct arcov_notes_fn *fn;
+
+	assert_int_equal(arcov_notes_add_fn(&notes, "f", 0, 4, "f.c"), 0);
+	fn = &notes.fns[0];
+	fn->artificial = 1;
+	notes.version = 1;
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	notes.version = 3;
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	notes.version = 2;
+	assert_true(arcov_notes_write(&notes, NULL, 0) > 0);
+	fn->artificial = 0;
+	assert_int_equal(arcov_notes_add_eh_only(fn, 2), 0);
+	notes.version = 1;
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	notes.version = 0;
+	assert_true(arcov_notes_write(&notes, NULL, 0) > 0);
+	assert_int_equal(arcov_notes_add_eh_only(fn, 1), 0);
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	fn->eh_only[1] = 3;
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	fn->eh_only[1] = 0;
+	fn->neh_only = 1;
+	fn->eh_only[0] = 0;
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	fn->eh_only[0] = 1;
+	assert_true(arcov_notes_write(&notes, NULL, 0) > 0);
+	assert_int_equal(arcov_notes_add_proved(fn, 2), 0);
+	assert_int_equal(arcov_notes_add_proved(fn, 2), 0);
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	fn->nproved = 1;
+	assert_true(arcov_notes_write(&notes, NULL, 0) > 0);
+	notes.version = 1;
+	fn->neh_only = 0;
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	arcov_notes_free(&notes);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_example_read),
 		cmocka_unit_test(test_example_write),
 		cmocka_unit_test(test_directory),
+		cmocka_unit_test(test_example2),
+		cmocka_unit_test(test_bad_facts),
+		cmocka_unit_test(test_truncations2),
+		cmocka_unit_test(test_writer_rejects_bad_facts),
 		cmocka_unit_test(test_header_only),
 		cmocka_unit_test(test_escapes),
 		cmocka_unit_test(test_all_bytes),
