@@ -278,7 +278,7 @@ static void test_header_only(void **state)
  * EDGY_FN text spells them. */
 static void test_escapes(void **state)
 {
-	struct arcov_notes notes = { 1, 0, NULL };
+	struct arcov_notes notes = { .version = 1 };
 	struct arcov_notes_fn *fn;
 	char *out;
 	size_t len;
@@ -399,7 +399,12 @@ static void check_truncations(const char *text, const char *header)
 		memcpy(copy, text, cut);
 		rc = arcov_notes_read(&notes, copy, cut, "t.notes", &err);
 		free(copy);
-		if (cut == strlen(header) ||
+		if (cut == strlen(HEADER2) && cut < strlen(header) &&
+		    !memcmp(text, HEADER2, cut)) {
+			/* version 2 without its optional directory line */
+			assert_int_equal(rc, 0);
+			assert_int_equal(notes.nfns, 0);
+		} else if (cut == strlen(header) ||
 		    (cut >= 4 && !memcmp(text + cut - 4, "end\n", 4))) {
 			if (rc)
 				fail_msg("prefix of %zu bytes: %s", cut,

@@ -17,6 +17,6 @@ int counter_sum(const int *v, int n)	/*@1*/
 	int sum = 0;	/*@1*/
 
 	for (int i = 0; i < n; i++)	/*@+*/
-		sum += counter_sign(v[i]);	/*@+*/
+		sum += counter_sign(v[i]);	/*@5*/
 	return sum;	/*@1*/
 }

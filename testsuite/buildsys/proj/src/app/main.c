@@ -20,11 +20,11 @@ int main(void)	/*@1*/
 	}
 	module = dlopen(plug, RTLD_NOW);	/*@1*/
 	if (!module) {	/*@1*/
-		fprintf(stderr, "app: %s\n", dlerror());	/*@#*/
+		fprintf(stderr, "app: %s\n", dlerror());	/*@0*/
 		return 2;	/*@0*/
 	}
-	twice = (int (*)(int))dlsym(module, "plug_twice");	/*@+*/
-	printf("%d %d %d\n", sum, twice(21), twice(sum));	/*@+*/
+	twice = (int (*)(int))dlsym(module, "plug_twice");	/*@1*/
+	printf("%d %d %d\n", sum, twice(21), twice(sum));	/*@1*/
 	dlclose(module);	/*@1*/
 	return sum != 1;	/*@1*/
 }
