@@ -250,7 +250,44 @@ run_both prog
 run_both prog 1 2
 compare "C++ template in two units"
 
-# 5. CI shards: the same program run in two shards, merged by
+# 5. Functions sharing their first line (gcov 12's function groups): two
+# instances of one template, whose lines are counted apart and summed, and
+# a virtual destructor, which GCC emits as two symbols on one line.
+fresh
+cat >src/grp.cc <<'X'
+template <int N> int f(int x)
+{
+	int t = (N == 1) ? x + 1 : (x > 2 ? x : 0);
+	return t;
+}
+struct Base {
+	virtual ~Base() {}
+	virtual int v() { return 1; }
+};
+struct Derived : Base {
+	int v() { return 2; }
+};
+int main()
+{
+	int s = 0;
+	for (int i = 0; i < 100; i++)
+		s += f<1>(i);
+	for (int i = 0; i < 5; i++)
+		s += f<2>(i);
+	Base *b = new Derived;
+	s += b->v();
+	delete b;
+	return s == 0;
+}
+X
+cc_both grp "$src/grp.cc"
+link_both prog grp.o
+run_both prog
+compare "function groups"
+grep '^DA:3,' arcov.info >got; echo DA:3,105 >want
+same "function groups: a template's line counts every instance" want got
+
+# 6. CI shards: the same program run in two shards, merged by
 # arcov-merge, against gcc's counts of the two runs in one tree.
 fresh
 cat >src/sample.c <<'X'

@@ -189,21 +189,52 @@ static ssize_t find_source(struct arcov_modern *m, const char *name,
 	return (ssize_t)i;
 }
 
+/* Append arc @a to the successors of @blk; 1 when it makes @blk a call
+ * site (whose other non-fall-through arcs are then throws). */
+static int add_succ(struct arcov_mfn *fn, struct arcov_mblock *blk,
+		    uint32_t a)
+{
+	struct arcov_marc *arc = &fn->arcs[a];
+
+	blk->succ[blk->nsucc++] = a;
+	if (!arc->fake)
+		return 0;
+	if (blk != fn->blocks) {
+		blk->is_call_site = 1;
+		arc->is_call_non_return = 1;
+		return 1;
+	}
+	arc->is_nonlocal_return = 1;
+	fn->blocks[arc->dst].is_nonlocal_return = 1;
+	return 0;
+}
+
 /* Build @fn's graph the way gcov 12's read_graph_file() and
  * solve_flow_graph() leave it. */
 static int build_graph(struct arcov_mfn *fn)
 {
 	const struct arcov_obj_fn *of = &fn->obj->fns[fn->index];
 	const struct arcov_bbg_fn *g = of->graph;
-	uint32_t n = g->nblocks, a, b, i, j, used = 0;
+	const struct arcov_notes_fn *nf = fn->obj->notes_rc == 0 ?
+		&fn->obj->notes.fns[fn->index] : NULL;
+	uint32_t n = g->nblocks, a, b, i, j, used = 0, p = 0;
+	uint32_t nproved = nf ? (uint32_t)nf->nproved : 0;
 
+	/* A call proved to return has no fake arc in the .bbg (GCC 3.3 gave
+	 * it none); the notes list its block, and it gets one here, counting
+	 * 0, so that it is reported as the call it is ("call N returned"). */
 	fn->nblocks = n;
-	fn->narcs = g->narcs;
+	fn->narcs = g->narcs + nproved;
 	fn->blocks = calloc(n ? n : 1, sizeof *fn->blocks);
-	fn->arcs = calloc(g->narcs ? g->narcs : 1, sizeof *fn->arcs);
-	fn->links = calloc(2 * (size_t)g->narcs + 1, sizeof *fn->links);
+	fn->arcs = calloc(fn->narcs ? fn->narcs : 1, sizeof *fn->arcs);
+	fn->links = calloc(2 * (size_t)fn->narcs + 1, sizeof *fn->links);
 	if (!fn->blocks || !fn->arcs || !fn->links)
 		return ARCOV_ENOMEM;
+	for (a = g->narcs; a < fn->narcs; a++) {
+		fn->arcs[a].src = nf->proved[a - g->narcs];
+		fn->arcs[a].dst = n - 1;
+		fn->arcs[a].fake = 1;
+	}
 
 	for (b = 0; b < n; b++)
 		fn->blocks[b].count = fn->blocks[b].total =
@@ -219,7 +250,7 @@ static int build_graph(struct arcov_mfn *fn)
 				       ARCOV_ARC_FALLTHROUGH);
 	}
 
-	/* Successor lists, in file order for now. */
+	/* Successor lists, in file order for now, then the proved call. */
 	for (b = 0; b < n; b++) {
 		struct arcov_mblock *blk = &fn->blocks[b];
 		int mark_catches = 0;
@@ -227,22 +258,10 @@ static int build_graph(struct arcov_mfn *fn)
 		blk->succ = fn->links + used;
 		if (b == n - 1)
 			continue;	/* the loopback: not in a .gcno */
-		for (a = g->first_arc[b]; a < g->first_arc[b + 1]; a++) {
-			struct arcov_marc *arc = &fn->arcs[a];
-
-			blk->succ[blk->nsucc++] = a;
-			if (arc->fake) {
-				if (b) {
-					blk->is_call_site = 1;
-					arc->is_call_non_return = 1;
-					mark_catches = 1;
-				} else {
-					arc->is_nonlocal_return = 1;
-					fn->blocks[arc->dst].is_nonlocal_return
-						= 1;
-				}
-			}
-		}
+		for (a = g->first_arc[b]; a < g->first_arc[b + 1]; a++)
+			mark_catches |= add_succ(fn, blk, a);
+		if (p < nproved && nf->proved[p] == b)
+			mark_catches |= add_succ(fn, blk, g->narcs + p++);
 		used += blk->nsucc;
 		if (mark_catches) {
 			for (i = 0; i < blk->nsucc; i++) {
@@ -256,7 +275,7 @@ static int build_graph(struct arcov_mfn *fn)
 		}
 	}
 	/* Predecessor lists in file order. */
-	for (a = 0; a < g->narcs; a++)
+	for (a = 0; a < fn->narcs; a++)
 		if (fn->arcs[a].src != n - 1)
 			fn->blocks[fn->arcs[a].dst].npred++;
 	for (b = 0; b < n; b++) {
@@ -264,7 +283,7 @@ static int build_graph(struct arcov_mfn *fn)
 		used += fn->blocks[b].npred;
 		fn->blocks[b].npred = 0;
 	}
-	for (a = 0; a < g->narcs; a++) {
+	for (a = 0; a < fn->narcs; a++) {
 		struct arcov_mblock *dst = &fn->blocks[fn->arcs[a].dst];
 
 		if (fn->arcs[a].src != n - 1)
@@ -305,6 +324,11 @@ static int build_graph(struct arcov_mfn *fn)
 		}
 	}
 
+	/* What the notes know to run only for an exception, such as the
+	 * cleanups a call's unwinding runs, is exceptional too: a line of
+	 * such a block that never ran takes no "*". */
+	for (j = 0; nf && j < nf->neh_only; j++)
+		fn->blocks[nf->eh_only[j]].exceptional = 1;
 	if (fn->has_catch) {
 		/* find_exception_blocks(): reachable without fake or throw
 		 * arcs means unexceptional. */
@@ -388,6 +412,8 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		m->fns[m->nfns++] = fn;
 		fn->obj = obj;
 		fn->leader = fn;
+		fn->artificial = obj->notes_rc == 0 &&
+				 obj->notes.fns[k].artificial;
 		fn->ncopies = 1;
 		fn->index = k;
 		fn->name = obj->fns[k].graph->name;
@@ -397,7 +423,7 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		r = build_graph(fn);
 		if (r < 0)
 			return r;
-		for (b = 0; bfn && b < bfn->nblocks; b++) {
+		for (b = 0; bfn && !fn->artificial && b < bfn->nblocks; b++) {
 			const struct arcov_bb_block *blk = &bfn->blocks[b];
 
 			for (i = 0; i < blk->nitems; i++) {
@@ -499,6 +525,8 @@ int arcov_modern_group(struct arcov_modern *m)
 	for (i = 0; i < m->nfns; i++) {
 		struct arcov_mfn *fn = m->fns[i];
 
+		if (fn->artificial)
+			continue;
 		j = name_hash(fn->name, fn->start_line) & (nslots - 1);
 		for (; slots[j]; j = (j + 1) & (nslots - 1))
 			if (same_function(slots[j], fn))
@@ -575,6 +603,18 @@ static int ensure_lines(struct arcov_msrc *src)
 	return src->lines ? 0 : ARCOV_ENOMEM;
 }
 
+/* What a block tells its line besides its count: whether it is ordinary
+ * code, and ordinary code that never ran (gcov 12's "*"). */
+static void mark_block(struct arcov_mline *line,
+		       const struct arcov_mblock *blk)
+{
+	if (!blk->exceptional) {
+		line->unexceptional = 1;
+		if (!blk->count)
+			line->has_unexecuted_block = 1;
+	}
+}
+
 /* Count one sorted run of lines of block @b into @src; returns the last
  * line's entry through @last. */
 static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
@@ -591,8 +631,12 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 		return r;
 	qsort(run, nrun, sizeof *run, arcov_cmp_u32);
 	for (j = 0; j < nrun; j++) {
-		struct arcov_mline *line =
-			&src->lines[arcov_msrc_find(src, run[j])];
+		int64_t k = arcov_msrc_find(src, run[j]);
+		struct arcov_mline *line;
+
+		if (k < 0)
+			continue;	/* an artificial function's line */
+		line = &src->lines[k];
 
 		if (cov && !arcov_excl_line(&src->excl, run[j])) {
 			if (!line->exists)
@@ -601,14 +645,21 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 				cov->lines_executed++;
 		}
 		line->exists = 1;
-		if (!blk->exceptional) {
-			line->unexceptional = 1;
-			if (!blk->count)
-				line->has_unexecuted_block = 1;
-		}
+		mark_block(line, blk);
 		line->count = arcov_add_sat(line->count, blk->count);
 		*last = line;
 	}
+	return 0;
+}
+
+/* Whether the .bb lists a line for @blk. */
+static int blk_lines(const struct arcov_bb_block *blk)
+{
+	uint32_t i;
+
+	for (i = 0; blk && i < blk->nitems; i++)
+		if (blk->items[i].line)
+			return 1;
 	return 0;
 }
 
@@ -635,11 +686,33 @@ static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 	return 0;
 }
 
+/* The line block @b of @fn continues, when it lists none of its own: the
+ * plugin lists a statement in the first block it spans only (so that gcov
+ * 3.x's sums count it once), where GCC lists it in every block holding a
+ * part of it.  Such a block has statements (the notes say), and one
+ * predecessor, @at[p], whose only real successor it is.  NULL otherwise. */
+static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
+					  uint32_t b, struct arcov_mline **at)
+{
+	const struct arcov_obj *obj = fn->obj;
+	const struct arcov_mblock *blk = &fn->blocks[b];
+	const struct arcov_marc *arc;
+
+	if (obj->notes_rc || !obj->notes.fns[fn->index].statements[b] ||
+	    blk->npred != 1)
+		return NULL;
+	arc = &fn->arcs[blk->pred[0]];
+	if (!arc->fall_through || !arc->is_unconditional || arc->src >= b)
+		return NULL;
+	return at[arc->src];
+}
+
 int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 			     int branches, struct arcov_cov *cov)
 {
 	const struct arcov_obj *obj = fn->obj;
 	const struct arcov_bb_fn *bfn;
+	struct arcov_mline **at;
 	uint32_t *run = NULL;
 	size_t cap = 0, nrun;
 	int64_t file = fn->bb_file;
@@ -648,6 +721,9 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 	int r = 0, any_line = 0;
 
 	bfn = fn->index < obj->bb.nfns ? &obj->bb.fns[fn->index] : NULL;
+	at = calloc(fn->nblocks ? fn->nblocks : 1, sizeof *at);
+	if (!at)
+		return ARCOV_ENOMEM;
 
 	for (b = 0; b < fn->nblocks; b++) {
 		const struct arcov_bb_block *blk =
@@ -696,8 +772,19 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 			}
 			run[nrun++] = l;
 		}
+		if (!line && !edge)
+			line = continued_line(fn, b, at);
+		at[b] = line;
+		if (line && !blk_lines(blk)) {
+			mark_block(line, &fn->blocks[b]);
+			r = attach(fn, b, line, branches &&
+				   arcov_mfn_shown(fn));
+			if (r < 0)
+				goto out;
+		}
 	}
 out:
+	free(at);
 	free(run);
 	if (r < 0)
 		return r;

@@ -88,6 +88,9 @@ struct arcov_mfn {
 				 * then added (gcov 12's function groups:
 				 * template instances, C++ constructors and
 				 * destructors emitted as several symbols) */
+	int artificial;		/* compiler-generated (its notes say): no
+				 * report shows it or its lines, as gcov 8
+				 * and later and lcov leave such out */
 	size_t index;		/* in obj->fns and obj->bb.fns */
 	const char *name;
 	uint32_t nblocks;	/* 0 = entry, nblocks - 1 = exit */

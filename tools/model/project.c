@@ -168,7 +168,7 @@ static int add_groups(struct arcov_project *p)
 	for (; r >= 0 && i < m->nfns; i++) {
 		struct arcov_mfn *fn = m->fns[i];
 
-		if (!fn->is_group)
+		if (fn->artificial || !fn->is_group)
 			continue;
 		r = arcov_modern_add_group_fn(m, &scratch, fn);
 		if (r == 0)
@@ -202,7 +202,7 @@ static int build_lines(struct arcov_project *p,
 	for (i = 0; i < m->nfns; i++) {
 		struct arcov_mfn *fn = m->fns[i];
 
-		if (fn->is_group)
+		if (fn->artificial || fn->is_group)
 			continue;
 		r = arcov_modern_line_counts(m, fn, 1, &fn->leader->cov);
 		if (r < 0)
