@@ -34,6 +34,7 @@ static const char help_text[] =
 	"atomic         count with relaxed atomic increments (threads)\n"
 	"filter=REGEX   instrument only functions whose source file matches\n"
 	"exclude=REGEX  do not instrument functions whose source file matches\n"
+	"profile        also time every instrumented function (doc/profile.md)\n"
 	"help           print this list\n";
 
 static struct plugin_info arcov_info = {
@@ -68,6 +69,13 @@ static bool wanted(tree fndecl)
 	if (ap_opts.have_filter && !file_matches(&opt_filter, file))
 		return false;
 	return !(ap_opts.have_exclude && file_matches(&opt_exclude, file));
+}
+
+/* For profile.cc: whether @fndecl, being lowered now, is user code the
+ * options want instrumented. */
+bool ap_profile_wanted(tree fndecl)
+{
+	return !unit_done && wanted(fndecl);
 }
 
 /**
@@ -268,7 +276,8 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		return true;
 	}
 	if (arg->value) {
-		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "help"))
+		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "help") &&
+		    strcmp(arg->key, "profile"))
 			goto unknown;
 		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
 		      arg->key);
@@ -276,6 +285,10 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (!strcmp(arg->key, "atomic")) {
 		ap_opts.atomic = true;
+		return true;
+	}
+	if (!strcmp(arg->key, "profile")) {
+		ap_opts.profile = true;
 		return true;
 	}
 	if (!strcmp(arg->key, "help")) {
@@ -345,6 +358,8 @@ int plugin_init(struct plugin_name_args *info,
 	 * the unit.
 	 */
 	add_pass(info->base_name, make_arcov_pass(), "visibility");
+	/* Entry and exit hooks, while lowering (profile.cc). */
+	ap_profile_init(info->base_name);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, arcov_finish, NULL);

@@ -68,4 +68,10 @@ char *arcov_rt_da_path(const char *da_path);
  */
 int arcov_rt_lock(const char *da_path);
 
+/**
+ * arcov_rt_profile_dump - write the time profile now, when the program
+ * records one (profile.c); it is written at exit in any case.
+ */
+void arcov_rt_profile_dump(void);
+
 #endif

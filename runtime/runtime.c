@@ -357,6 +357,8 @@ ARCOV_PUBLIC void arcov_dump(void)
 	pthread_mutex_lock(&registry_lock);
 	dump_locked(NULL);
 	pthread_mutex_unlock(&registry_lock);
+	/* The time profile too (profile.c), which writes itself at exit. */
+	arcov_rt_profile_dump();
 	errno = saved;
 }
 

@@ -46,6 +46,13 @@ int arcov_export(const struct arcov_export_opts *o,
 		 const struct arcov_project *p, FILE *diag);
 
 /**
+ * arcov_export_cmd - @argv joined by spaces on one line (line breaks made
+ * spaces), for the exports' "cmd:" lines; malloc'd, NULL when out of
+ * memory.
+ */
+char *arcov_export_cmd(char *const *argv, int argc);
+
+/**
  * arcov_cachegrind_write - @cg as a cachegrind file (FORMATS.md §6.1,
  * the subset both the Perl and the Python cg_annotate accept) on @f.
  * Returns 0, or ARCOV_EIO when @f reports an error.
