@@ -4,14 +4,17 @@
  * -finstrument-functions, turns each wanted function's body B into
  *
  *   site = __builtin_return_address (0);
- *   arcov_profile_enter (&LARCOVP<n>, site);
- *   try { B } finally { arcov_profile_exit (&LARCOVP<n>); }
+ *   cfa = __builtin_dwarf_cfa ();
+ *   arcov_profile_enter (&LARCOVP<n>, site, cfa);
+ *   try { B } finally { arcov_profile_exit (&LARCOVP<n>, cfa); }
  *
  * where LARCOVP<n> is a static struct arcov_prof_fn naming the function
  * (runtime/arcov-profile.h).  The later lowering passes route every
  * return, and every exception unwinding through the frame, through the
  * finally, so each way out calls the exit hook once; only longjmp skips
- * it, and the runtime notices that from the stack pointer.  The hooks do
+ * it, and the runtime notices that from the frame's CFA (its caller's
+ * stack pointer at the call, which the CFI already knows: no frame
+ * pointer is forced).  The hooks do
  * not throw and do not call back into the unit ("leaf"), so they add no
  * exception edges and cost the optimizers nothing else.  Coverage
  * instrumentation comes later and sees the hook calls as ordinary calls.
@@ -72,8 +75,9 @@ static tree hook(int which)
 		return hooks[which];
 	type = which == HOOK_ENTER ?
 		build_function_type_list(void_type_node, ptr, ptr_type_node,
-					 NULL_TREE) :
-		build_function_type_list(void_type_node, ptr, NULL_TREE);
+					 ptr_type_node, NULL_TREE) :
+		build_function_type_list(void_type_node, ptr, ptr_type_node,
+					 NULL_TREE);
 	hooks[which] = build_fn_decl(names[which], type);
 	SET_DECL_ASSEMBLER_NAME(hooks[which], DECL_NAME(hooks[which]));
 	TREE_NOTHROW(hooks[which]) = 1;
@@ -132,22 +136,34 @@ static bool profile_gate(function *fun)
 	       gimple_body(decl);
 }
 
+/* tmp = BUILTIN (0 or no argument), appended to @seq. */
+static tree builtin_value(gimple_seq *seq, enum built_in_function fn,
+			  const char *name)
+{
+	tree decl = builtin_decl_explicit(fn);
+	tree tmp = create_tmp_var(ptr_type_node, name);
+	gcall *call = fn == BUILT_IN_RETURN_ADDRESS ?
+		gimple_build_call(decl, 1, integer_zero_node) :
+		gimple_build_call(decl, 0);
+
+	gimple_call_set_lhs(call, tmp);
+	gimple_seq_add_stmt(seq, call);
+	return tmp;
+}
+
 static unsigned int profile_execute(function *fun)
 {
 	tree decl = fun->decl;
 	tree desc = descriptor(decl);
-	tree site = create_tmp_var(ptr_type_node, "arcov_site");
 	gimple_seq body = NULL, cleanup = NULL, seq = NULL;
-	gcall *call;
+	tree site = builtin_value(&body, BUILT_IN_RETURN_ADDRESS, "arcov_site");
+	tree cfa = builtin_value(&body, BUILT_IN_DWARF_CFA, "arcov_cfa");
 
-	gimple_seq_add_stmt(&cleanup, gimple_build_call(hook(HOOK_EXIT), 1,
-							desc));
-	call = gimple_build_call(builtin_decl_implicit(BUILT_IN_RETURN_ADDRESS),
-				 1, integer_zero_node);
-	gimple_call_set_lhs(call, site);
-	gimple_seq_add_stmt(&body, call);
-	gimple_seq_add_stmt(&body, gimple_build_call(hook(HOOK_ENTER), 2,
-						     unshare_expr(desc), site));
+	gimple_seq_add_stmt(&body, gimple_build_call(hook(HOOK_ENTER), 3,
+						     desc, site, cfa));
+	gimple_seq_add_stmt(&cleanup, gimple_build_call(hook(HOOK_EXIT), 2,
+							unshare_expr(desc),
+							cfa));
 	gimple_seq_add_stmt(&body, gimple_build_try(gimple_body(decl), cleanup,
 						    GIMPLE_TRY_FINALLY));
 	gimple_seq_add_stmt(&seq, gimple_build_bind(NULL_TREE, body,

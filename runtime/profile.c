@@ -17,8 +17,9 @@
  * sched_getcpu(), -1 when neither tells.
  *
  * longjmp: a frame skipped by it never calls the exit hook.  Stacks grow
- * down, so an open frame whose stack pointer is not above the current one
- * is dead: the next hook of the thread closes it (doc/profile.md).
+ * down and a frame's CFA lies above all of its callees': an open frame
+ * whose CFA is not above that of the function now entering (or below
+ * that of the one leaving) is dead, and is closed then (doc/profile.md).
  *
  * The runtime is a guest: no stdout, no exit, errno kept, one line on
  * stderr for each problem.
@@ -47,7 +48,7 @@
 #define NO_EDGE UINT32_MAX
 
 struct frame {
-	uintptr_t sp;		/* the hook's frame address at entry */
+	uintptr_t sp;		/* the function's CFA */
 	uint64_t start;		/* ticks */
 	uint64_t child;		/* ticks spent in closed callees */
 	uint32_t fn;
@@ -453,9 +454,10 @@ static int stack_grow(struct thread *th)
 	return 1;
 }
 
-ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site)
+ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
+				      void *cfa)
 {
-	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+	uintptr_t sp = (uintptr_t)cfa;
 	struct thread *th = self_thread;
 	struct frame *f;
 	struct fstat *s;
@@ -511,9 +513,9 @@ out:
 	th->off = 0;
 }
 
-ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn)
+ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 {
-	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+	uintptr_t sp = (uintptr_t)cfa;
 	struct thread *th = self_thread;
 	int16_t core = -1;
 	uint64_t now;
