@@ -329,7 +329,8 @@ static int read_thread(struct arcov_rd *r, const struct arcov_trace *t,
 		if (rc)
 			return rc;
 		if ((e->kind != ARCOV_TRACE_ENTRY &&
-		     e->kind != ARCOV_TRACE_EXIT) || p[15])
+		     e->kind != ARCOV_TRACE_EXIT &&
+		     e->kind != ARCOV_TRACE_RESUME) || p[15])
 			return arcov_rd_fail(r, ARCOV_EFORMAT, r->pos + 14,
 					     "unknown event kind %u/%u",
 					     p[14], p[15]);

@@ -38,6 +38,8 @@ extern "C" {
 
 /* Event kinds: the codes of winIDEA's binary timeline (FORMATS.md §8.2). */
 #define ARCOV_TRACE_EXIT 0
+#define ARCOV_TRACE_RESUME 2	/* running since before the thread's
+				 * timeline began: a forked child's calls */
 #define ARCOV_TRACE_ENTRY 3
 
 /* Serialized sizes of the fixed records. */
@@ -82,7 +84,7 @@ struct arcov_trace_event {
 	uint64_t time;		/* ns */
 	uint32_t fn;
 	int16_t core;		/* -1 when unknown */
-	uint8_t kind;		/* ARCOV_TRACE_ENTRY or ARCOV_TRACE_EXIT */
+	uint8_t kind;		/* ARCOV_TRACE_ENTRY, _EXIT or _RESUME */
 	uint8_t reserved;	/* 0 */
 };
 

@@ -577,6 +577,7 @@ static void thread_clear(struct thread *th)
 static void fork_child(void)
 {
 	struct thread *th = self_thread;
+	uint32_t i;
 
 	pthread_mutex_init(&lock, NULL);
 	threads = th;
@@ -586,6 +587,10 @@ static void fork_child(void)
 	th->tid = (uint64_t)syscall(SYS_gettid);
 	thread_clear(th);
 	th->start = ticks();
+	th->recording = timeline_on;
+	/* Its timeline starts inside the calls open at the fork. */
+	for (i = 0; i < th->depth && th->recording; i++)
+		record(th, th->start, th->stack[i].fn, -1, ARCOV_TRACE_RESUME);
 }
 
 /* ---- the dump ---- */

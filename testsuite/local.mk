@@ -182,3 +182,22 @@ testsuite_export_test_webgrind_LDADD = tools/libarcovtools.la $(UNIT_LDADD) \
 	$(ELF_LIBS) -lstdc++
 testsuite_export_wgcheck_SOURCES = testsuite/export/wgcheck.c
 EXTRA_DIST += testsuite/export
+
+## ---- the time profile (issue 12) ----
+# test-trace: the .arcov-trace reader and writer (round trip, golden
+# bytes, every truncation).  The scripts build programs with
+# -fplugin-arg-arcov-profile and hold every export to their known call
+# trees; profcheck.py walks each binary export as its spec says.
+check_PROGRAMS += testsuite/profile/test-trace
+testsuite_profile_test_trace_SOURCES = testsuite/profile/test-trace.c \
+	testsuite/unit/unit.h
+testsuite_profile_test_trace_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/testsuite/unit
+testsuite_profile_test_trace_CFLAGS = $(UNIT_CFLAGS)
+testsuite_profile_test_trace_LDADD = $(UNIT_LDADD)
+PROFILE_TESTS = \
+	testsuite/profile/test-trace \
+	testsuite/profile/profile-calls.sh \
+	testsuite/profile/profile-except.sh
+TESTS += $(PROFILE_TESTS)
+EXTRA_DIST += testsuite/profile

@@ -157,7 +157,7 @@ int arcov_pf_callgrind_write(const struct arcov_profile *p, const char *cmd,
 		goto out;
 	}
 	for (i = 0; i < p->nfns; i++)
-		total += cost(p->fns[i].stat.net.total, unit_ns);
+		total += cost(p->fns[i].self, unit_ns);
 	fprintf(f, "version: 1\ncreator: arcov %s\ncmd: %s\npart: 1\n"
 		"positions: line\n\nevents: Time_(%sns)\nsummary: %" PRIu64
 		"\n", PACKAGE_VERSION, cmd, unit_ns == 1 ? "" : "10", total);
@@ -170,7 +170,7 @@ int arcov_pf_callgrind_write(const struct arcov_profile *p, const char *cmd,
 		name_line(f, "fl", l.file_of[fn], x->file, file_done);
 		name_line(f, "fn", fn, x->display, fn_done);
 		fprintf(f, "%" PRIu32 " %" PRIu64 "\n", x->line,
-			declare ? 0 : cost(x->stat.net.total, unit_ns));
+			declare ? 0 : cost(x->self, unit_ns));
 		if (declare)
 			continue;
 		for (k = l.first_arc[fn]; k < l.first_arc[fn + 1]; k++) {
@@ -198,6 +198,24 @@ static uint32_t sat32(uint64_t v)
 	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
 }
 
+/* Add @c to @list, merged with an entry of the same function and line as
+ * webgrind's preprocessor merges them. */
+static void add_call(struct arcov_wg_call **list, size_t *n,
+		     const struct arcov_wg_call *c)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if ((*list)[i].fn == c->fn && (*list)[i].line == c->line)
+			break;
+	if (i == *n) {
+		(*list)[(*n)++] = *c;
+		return;
+	}
+	(*list)[i].count = sat32((uint64_t)(*list)[i].count + c->count);
+	(*list)[i].cost = sat32((uint64_t)(*list)[i].cost + c->cost);
+}
+
 int arcov_pf_webgrind_build(struct arcov_webgrind *wg,
 			    const struct arcov_profile *p, const char *cmd)
 {
@@ -216,22 +234,25 @@ int arcov_pf_webgrind_build(struct arcov_webgrind *wg,
 	wg->storage = malloc(64);
 	if (!number || !wg->fns || !wg->headers || !wg->storage)
 		goto out;
-	/* Numbered as webgrind meets them in the callgrind file. */
+	/* Numbered as webgrind meets them in the callgrind file, its
+	 * declaration blocks included. */
+	for (k = 0; k < p->nfns; k++)
+		number[k] = SIZE_MAX;
 	for (b = 0; b < l.nblocks; b++) {
 		size_t fn = l.order[b] > p->nfns ? ~l.order[b] : l.order[b];
 		const struct arcov_pf_fn *x = &p->fns[fn];
 		struct arcov_wg_fn *w;
 
-		if (l.order[b] > p->nfns)
+		if (number[fn] != SIZE_MAX)
 			continue;
 		number[fn] = nfn;
 		w = &wg->fns[nfn++];
 		w->line = x->line;
-		w->self = sat32(cost(x->stat.net.total, 10));
+		w->self = sat32(cost(x->self, 10));
 		w->invocations = sat32(x->stat.hits);
 		w->file = x->file;
 		w->name = x->display;
-		total += cost(x->stat.net.total, 10);
+		total += cost(x->self, 10);
 	}
 	wg->nfns = nfn;
 	for (k = 0; k < p->nfns; k++) {
@@ -258,13 +279,13 @@ int arcov_pf_webgrind_build(struct arcov_webgrind *wg,
 		c.count = sat32(a->calls);
 		c.cost = sat32(cost(a->incl, 10));
 		c.fn = (uint32_t)number[a->callee];
-		wg->fns[number[a->caller]].callees[
-			wg->fns[number[a->caller]].ncallees++] = c;
+		add_call(&wg->fns[number[a->caller]].callees,
+			 &wg->fns[number[a->caller]].ncallees, &c);
 		wg->fns[number[a->caller]].inclusive =
 			sat32((uint64_t)wg->fns[number[a->caller]].inclusive +
 			      c.cost);
 		c.fn = (uint32_t)number[a->caller];
-		to->callers[to->ncallers++] = c;
+		add_call(&to->callers, &to->ncallers, &c);
 	}
 	for (k = 0; k < nfn; k++)
 		wg->fns[k].inclusive = sat32((uint64_t)wg->fns[k].inclusive +

@@ -60,7 +60,7 @@ int arcov_pf_chrome_write(const struct arcov_profile *p, FILE *f)
 			const struct arcov_pf_event *b;
 			const struct arcov_pf_fn *fn;
 
-			if (e->kind == ARCOV_TRACE_ENTRY) {
+			if (e->kind != ARCOV_TRACE_EXIT) {
 				stack[depth++] = i;
 				continue;
 			}
@@ -70,7 +70,10 @@ int arcov_pf_chrome_write(const struct arcov_profile *p, FILE *f)
 			fn = &p->fns[b->fn];
 			fprintf(f, "%s{\"name\":", sep);
 			json_string(f, fn->display);
-			fputs(",\"cat\":\"function\",\"ph\":\"X\",\"ts\":", f);
+			/* A call open when the context began: "continued". */
+			fprintf(f, ",\"cat\":\"%s\",\"ph\":\"X\",\"ts\":",
+				b->kind == ARCOV_TRACE_RESUME ?
+				"function,continued" : "function");
 			us(f, b->time);
 			fputs(",\"dur\":", f);
 			us(f, e->time - b->time);

@@ -26,7 +26,7 @@ static uint64_t total_self(const struct arcov_profile *p)
 	size_t i;
 
 	for (i = 0; i < p->nfns; i++)
-		t += p->fns[i].stat.net.total;
+		t += p->fns[i].self;
 	return t;
 }
 
@@ -38,8 +38,8 @@ static int by_self(const void *pa, const void *pb)
 	const struct arcov_pf_fn *a = &order_profile->fns[*(const size_t *)pa];
 	const struct arcov_pf_fn *b = &order_profile->fns[*(const size_t *)pb];
 
-	if (a->stat.net.total != b->stat.net.total)
-		return a->stat.net.total > b->stat.net.total ? -1 : 1;
+	if (a->self != b->self)
+		return a->self > b->self ? -1 : 1;
 	if (a->stat.hits != b->stat.hits)
 		return a->stat.hits > b->stat.hits ? -1 : 1;
 	return strcmp(a->display, b->display);

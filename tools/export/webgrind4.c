@@ -15,7 +15,9 @@
  *   headers:  "key: value\n" lines to the end
  * A thread's first call is called from function 0xffffffff, invocation
  * 0xffffffff, line 0.  Costs are Time_(10ns), saturated at 2^32 - 1;
- * invocations are numbered per function in the order they began.
+ * invocations are numbered per function in the order they began.  A call
+ * open when its context began (a forked child's) is an invocation of its
+ * own there.
  */
 #include <config.h>
 
@@ -93,7 +95,7 @@ ssize_t arcov_pf_webgrind4_write(const struct arcov_profile *p,
 			&p->ctx[refs[i].ctx].events[refs[i].ev];
 		size_t cx = refs[i].ctx;
 
-		if (e->kind == ARCOV_TRACE_ENTRY) {
+		if (e->kind != ARCOV_TRACE_EXIT) {
 			struct inv *v = &inv[ninv];
 
 			v->fn = e->fn;
@@ -169,7 +171,7 @@ ssize_t arcov_pf_webgrind4_write(const struct arcov_profile *p,
 		total += self;
 		put(&w, c10(self));
 		put(&w, c10(incl));
-		put(&w, c10(incl > self ? incl - self : 0));
+		put(&w, c10(incl) > c10(self) ? c10(incl) - c10(self) : 0);
 		put(&w, count[k]);
 		for (j = fn_first[k]; j < fn_first[k + 1]; j++) {
 			const struct inv *v = &inv[by_fn[j]];

@@ -6,7 +6,9 @@
  * timeline, versions 1.0 and 1.1, 24-byte little-endian records.
  *
  * A call of B by A is "A suspend, B entry" at one time; B's return is
- * "B exit, A resume".  Handles are the model's function handles.
+ * "B exit, A resume".  A context that begins inside calls (a forked
+ * child) begins with a resume of each, outermost first.  Handles are the
+ * model's function handles.
  */
 #include <config.h>
 
@@ -44,7 +46,13 @@ struct arcov_wi_event *arcov_wi_events(const struct arcov_profile *p,
 		size_t cx = refs[i].ctx, *st = stack[cx];
 		struct arcov_wi_event w = { e->time, 0, 0, e->core, cx };
 
-		if (e->kind == ARCOV_TRACE_ENTRY) {
+		if (e->kind == ARCOV_TRACE_RESUME) {
+			/* A call running since before the context. */
+			w.handle = p->fns[e->fn].handle;
+			w.kind = ARCOV_WI_RESUME;
+			out[k++] = w;
+			st[depth[cx]++] = e->fn;
+		} else if (e->kind == ARCOV_TRACE_ENTRY) {
 			if (depth[cx]) {
 				w.handle = p->fns[st[depth[cx] - 1]].handle;
 				w.kind = ARCOV_WI_SUSPEND;

@@ -67,7 +67,13 @@ void arcov_pf_stats_from_events(struct arcov_pf_stat *stats, size_t nfns,
 		size_t f = ev[i].fn;
 		uint64_t t = ev[i].time;
 
-		if (ev[i].kind == ARCOV_TRACE_ENTRY) {
+		if (ev[i].kind == ARCOV_TRACE_RESUME) {
+			/* Running before the context began: not a hit. */
+			active[f]++;
+			stack[depth].fn = f;
+			stack[depth].start = t;
+			stack[depth++].child = 0;
+		} else if (ev[i].kind == ARCOV_TRACE_ENTRY) {
 			if (s->hits)
 				span_add(&s->period, t - last_entry[f]);
 			if (exited[f] && !active[f])
@@ -202,7 +208,7 @@ static int ctx_events(struct arcov_pf_ctx *c, const struct arcov_trace_thread *t
 		o->fn = map[e->fn];
 		o->core = e->core;
 		o->kind = e->kind;
-		if (e->kind == ARCOV_TRACE_ENTRY)
+		if (e->kind != ARCOV_TRACE_EXIT)
 			stack[depth++] = o->fn;
 		else
 			depth--;
@@ -381,6 +387,8 @@ int arcov_profile_load(struct arcov_profile *p, char *const *paths,
 			stat_merge(&p->fns[k].stat, &p->ctx[c].stats[k]);
 	}
 	arcs_fold(p);
+	for (k = 0; k < p->narcs; k++)
+		p->fns[p->arcs[k].callee].self += p->arcs[k].self;
 	rc = 0;
 out:
 	for (i = 0; i < npaths; i++)

@@ -32,6 +32,8 @@ struct arcov_pf_fn {
 	uint32_t line;
 	uint32_t handle;	/* index + 1: winIDEA's area handle */
 	struct arcov_pf_stat stat;	/* over every context */
+	uint64_t self;		/* ns: its arcs' self times added up, so
+				 * the call-graph outputs add up exactly */
 };
 
 /* All calls from one site of @caller to @callee, over every context. */
@@ -45,7 +47,9 @@ struct arcov_pf_event {
 	uint64_t time;		/* ns since the profile's start */
 	size_t fn;
 	int core;		/* -1 unknown */
-	int kind;		/* ARCOV_TRACE_ENTRY or ARCOV_TRACE_EXIT */
+	int kind;		/* ARCOV_TRACE_ENTRY, _EXIT, or _RESUME for a
+				 * call open when the context began (a forked
+				 * child's), which counts as no hit */
 };
 
 /* One thread of one process. */
