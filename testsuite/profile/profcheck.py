@@ -333,8 +333,9 @@ def check_chrome(path, hits):
     for e in doc['traceEvents']:
         if e['ph'] == 'X' and e['cat'] == 'function':
             calls[e['name']] += 1
-            per[(e['pid'], e['tid'])].append((float(e['ts']),
-                                              float(e['dur'])))
+            # Whole nanoseconds, as written: no float rounding.
+            per[(e['pid'], e['tid'])].append((round(e['ts'] * 1000),
+                                              round(e['dur'] * 1000)))
     expect(path + " calls", dict(calls), dict(hits))
     for key, spans in per.items():
         spans.sort(key=lambda s: (s[0], -s[1]))
@@ -342,7 +343,7 @@ def check_chrome(path, hits):
         for ts, dur in spans:
             while open_ends and open_ends[-1] <= ts:
                 open_ends.pop()
-            if open_ends and ts + dur > open_ends[-1] + 1e-9:
+            if open_ends and ts + dur > open_ends[-1]:
                 fail("%s: thread %s: calls overlap without nesting"
                      % (path, key))
                 break
