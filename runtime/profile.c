@@ -19,7 +19,9 @@
  * longjmp: a frame skipped by it never calls the exit hook.  Stacks grow
  * down and a frame's CFA lies above all of its callees': an open frame
  * whose CFA is not above that of the function now entering (or below
- * that of the one leaving) is dead, and is closed then (doc/profile.md).
+ * that of the one leaving) is dead, and is closed then -- but a function
+ * inlined into another shares its CFA and return address, and is its
+ * callee (doc/profile.md).
  *
  * The runtime is a guest: no stdout, no exit, errno kept, one line on
  * stderr for each problem.
@@ -49,6 +51,7 @@
 
 struct frame {
 	uintptr_t sp;		/* the function's CFA */
+	uintptr_t site;		/* its return address */
 	uint64_t start;		/* ticks */
 	uint64_t child;		/* ticks spent in closed callees */
 	uint32_t fn;
@@ -454,6 +457,18 @@ static int stack_grow(struct thread *th)
 	return 1;
 }
 
+/*
+ * Whether open frame @f is dead when a function whose frame has CFA @cfa
+ * and return address @site starts: a callee's CFA lies below its
+ * caller's, so a frame at or below @cfa was left by longjmp -- except
+ * that a function inlined into @f shares @f's CFA and return address.
+ */
+static inline int frame_dead(const struct frame *f, uintptr_t cfa,
+			     uintptr_t site)
+{
+	return f->sp < cfa || (f->sp == cfa && f->site != site);
+}
+
 ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 				      void *cfa)
 {
@@ -479,7 +494,8 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	saved = errno;
 	if (__builtin_expect(!id, 0))
 		id = fn_number(fn);
-	while (th->depth && th->stack[th->depth - 1].sp <= sp)
+	while (th->depth && frame_dead(&th->stack[th->depth - 1], sp,
+				       (uintptr_t)site))
 		pop(th, now, core);		/* left by longjmp */
 	s = id ? stat_of(th, id) : NULL;
 	if (!s || (th->depth == th->cap && !stack_grow(th))) {
@@ -489,6 +505,7 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	caller = th->depth ? th->stack[th->depth - 1].fn : 0;
 	f = &th->stack[th->depth++];
 	f->sp = sp;
+	f->site = (uintptr_t)site;
 	f->start = now;
 	f->child = 0;
 	f->fn = id;
@@ -528,10 +545,22 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 	id = __atomic_load_n(&fn->id, __ATOMIC_RELAXED);
 	while (th->depth && th->stack[th->depth - 1].sp < sp)
 		pop(th, now, core);		/* left by longjmp */
-	if (th->depth && th->stack[th->depth - 1].fn == id)
+	if (!th->depth || th->stack[th->depth - 1].fn != id) {
+		/* Inlined calls share the frame: one left by longjmp may
+		 * still lie above this function's own entry. */
+		uint32_t k = th->depth;
+
+		while (k && th->stack[k - 1].sp == sp &&
+		       th->stack[k - 1].fn != id)
+			k--;
+		if (k && th->stack[k - 1].sp == sp)
+			while (th->depth >= k)
+				pop(th, now, core);
+		else
+			th->dropped++;
+	} else {
 		pop(th, now, core);
-	else
-		th->dropped++;
+	}
 	th->end = now;
 	th->off = 0;
 }

@@ -1,5 +1,6 @@
 /* calls.c -- a program whose call tree is known exactly (calls.exp):
- * recursion, mutual recursion, calls through function pointers, a 20 ms
+ * recursion, mutual recursion, calls through function pointers, a
+ * function always inlined (its hooks share its caller's frame), a 20 ms
  * sleep, a longjmp out of four frames, two threads and a forked child. */
 #include <pthread.h>
 #include <setjmp.h>
@@ -17,6 +18,11 @@ int is_odd(int n) { return n == 0 ? 0 : is_even(n - 1); }
 int twice(int x) { return 2 * x; }
 int square(int x) { return x * x; }
 int apply(int (*f)(int), int x) { return f(x); }
+
+static inline __attribute__((always_inline)) int inlined(int x)
+{
+	return twice(x) + 1;
+}
 
 void sleeper(void)
 {
@@ -57,6 +63,7 @@ int main(void)
 	s += fact(5);
 	s += is_even(6);
 	s += apply(twice, 1) + apply(twice, 2) + apply(square, 3);
+	s += inlined(4);
 	if (!setjmp(env))
 		jumper(3);
 	sleeper();
