@@ -198,6 +198,7 @@ testsuite_profile_test_trace_LDADD = $(UNIT_LDADD)
 PROFILE_TESTS = \
 	testsuite/profile/test-trace \
 	testsuite/profile/profile-calls.sh \
-	testsuite/profile/profile-except.sh
+	testsuite/profile/profile-except.sh \
+	testsuite/profile/profile-limits.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile
