@@ -248,6 +248,7 @@ out:
 /* Number @fn, copying what it names: the first call of it anywhere. */
 static uint32_t fn_number(struct arcov_prof_fn *fn)
 {
+	int saved = errno;
 	uint32_t id;
 
 	pthread_mutex_lock(&lock);
@@ -275,6 +276,7 @@ static uint32_t fn_number(struct arcov_prof_fn *fn)
 	__atomic_store_n(&fn->id, id, __ATOMIC_RELEASE);
 unlock:
 	pthread_mutex_unlock(&lock);
+	errno = saved;
 	return id;
 }
 
@@ -292,8 +294,10 @@ static struct fstat *stat_of(struct thread *th, uint32_t fn)
 {
 	if (fn >= th->nstats) {
 		uint32_t n = fn < 64 ? 128 : 2 * fn;
+		int saved = errno;
 		struct fstat *s = realloc(th->stats, n * sizeof *s);
 
+		errno = saved;
 		if (!s)
 			return NULL;
 		memset(s + th->nstats, 0, (n - th->nstats) * sizeof *s);
@@ -315,12 +319,12 @@ static inline uint32_t edge_hash(uint32_t caller, uint32_t callee,
 static int table_grow(struct thread *th)
 {
 	uint32_t size = th->mask ? 2 * (th->mask + 1) : 256, i;
+	int saved = errno;
 	uint32_t *t = calloc(size, sizeof *t);
 	struct edge *e;
 
-	if (!t)
-		return 0;
-	e = realloc(th->edges, size / 2 * sizeof *e);
+	e = t ? realloc(th->edges, size / 2 * sizeof *e) : NULL;
+	errno = saved;
 	if (!e) {
 		free(t);
 		return 0;
@@ -385,6 +389,7 @@ static void record(struct thread *th, uint64_t t, uint32_t fn, int16_t core,
 		size_t bytes = (size_t)(cap - th->evcap) * sizeof *e;
 		size_t left = __atomic_load_n(&timeline_left, __ATOMIC_RELAXED);
 		void *n;
+		int saved;
 
 		do {
 			if (left < bytes) {
@@ -396,7 +401,9 @@ static void record(struct thread *th, uint64_t t, uint32_t fn, int16_t core,
 						      left - bytes, 0,
 						      __ATOMIC_RELAXED,
 						      __ATOMIC_RELAXED));
+		saved = errno;
 		n = realloc(th->events, (size_t)cap * sizeof *e);
+		errno = saved;
 		if (!n) {
 			th->recording = 0;
 			th->lost++;
@@ -448,8 +455,10 @@ static void pop(struct thread *th, uint64_t now, int16_t core)
 static int stack_grow(struct thread *th)
 {
 	uint32_t cap = th->cap ? 2 * th->cap : 256;
+	int saved = errno;
 	struct frame *s = realloc(th->stack, cap * sizeof *s);
 
+	errno = saved;
 	if (!s)
 		return 0;
 	th->stack = s;
@@ -479,7 +488,6 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	int16_t core = -1;
 	uint64_t now;
 	uint32_t id, caller;
-	int saved;
 
 	if (__builtin_expect(!th, 0)) {
 		th = thread_start();
@@ -491,7 +499,6 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	th->off = 1;
 	now = th->recording ? ticks_core(&core) : ticks();
 	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
-	saved = errno;
 	if (__builtin_expect(!id, 0))
 		id = fn_number(fn);
 	while (th->depth && frame_dead(&th->stack[th->depth - 1], sp,
@@ -526,7 +533,6 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	else if (timeline_on)
 		th->lost++;
 out:
-	errno = saved;
 	th->off = 0;
 }
 
