@@ -60,6 +60,25 @@ def check_flat(path, hits):
     expect(path + " calls", calls, dict(hits))
 
 
+def check_graph(path, arcs, hits):
+    """gprof's call graph: each block's callee lines give the calls."""
+    got, called = collections.Counter(), {}
+    for block in open(path).read().split('-' * 47 + '\n'):
+        lines = [l for l in block.split('\n') if l.strip()]
+        prim = [i for i, l in enumerate(lines) if l.startswith('[')]
+        if len(prim) != 1:
+            continue
+        f = lines[prim[0]].split()
+        name = f[5]
+        called[name] = int(f[4])
+        for l in lines[prim[0] + 1:]:
+            f = l.split()
+            got[(name, f[3])] += int(f[2].split('/')[0])
+    want = {k: v for k, v in arcs.items() if k[0] != '<root>'}
+    expect(path + " calls", dict(got), want)
+    expect(path + " called", called, dict(hits))
+
+
 def parse_callgrind(path):
     """Self cost per function, (caller, callee) -> [calls, cost]."""
     names, selfc, arcs = {}, collections.Counter(), {}
@@ -422,6 +441,7 @@ def main():
         mins[k] = int(v)
     p = lambda f: os.path.join(d, f)
     check_flat(p('flat.txt'), hits)
+    check_graph(p('graph.txt'), arcs, hits)
     check_callgrind(p('cg.out'), 'Time_(10ns)', arcs, hits)
     check_callgrind(p('cg-ns.out'), 'Time_(ns)', arcs, hits)
     ev = check_xml(p('w.xml'), arcs, hits, mins)
