@@ -215,7 +215,10 @@ static void global_init(void)
 	ready = 1;
 }
 
-static struct thread *thread_start(void)
+/* The slow paths are kept out of line, so the hooks stay small. */
+#define COLD __attribute__((noinline, cold))
+
+static COLD struct thread *thread_start(void)
 {
 	int saved = errno;
 	struct thread *th;
@@ -246,7 +249,7 @@ out:
 }
 
 /* Number @fn, copying what it names: the first call of it anywhere. */
-static uint32_t fn_number(struct arcov_prof_fn *fn)
+static COLD uint32_t fn_number(struct arcov_prof_fn *fn)
 {
 	int saved = errno;
 	uint32_t id;
@@ -290,20 +293,25 @@ static void span_add(struct span *s, uint64_t v)
 	s->total += v;
 }
 
-static struct fstat *stat_of(struct thread *th, uint32_t fn)
+static COLD struct fstat *stat_grow(struct thread *th, uint32_t fn)
 {
-	if (fn >= th->nstats) {
-		uint32_t n = fn < 64 ? 128 : 2 * fn;
-		int saved = errno;
-		struct fstat *s = realloc(th->stats, n * sizeof *s);
+	uint32_t n = fn < 64 ? 128 : 2 * fn;
+	int saved = errno;
+	struct fstat *s = realloc(th->stats, n * sizeof *s);
 
-		errno = saved;
-		if (!s)
-			return NULL;
-		memset(s + th->nstats, 0, (n - th->nstats) * sizeof *s);
-		th->stats = s;
-		th->nstats = n;
-	}
+	errno = saved;
+	if (!s)
+		return NULL;
+	memset(s + th->nstats, 0, (n - th->nstats) * sizeof *s);
+	th->stats = s;
+	th->nstats = n;
+	return &th->stats[fn];
+}
+
+static inline struct fstat *stat_of(struct thread *th, uint32_t fn)
+{
+	if (__builtin_expect(fn >= th->nstats, 0))
+		return stat_grow(th, fn);
 	return &th->stats[fn];
 }
 
@@ -316,7 +324,7 @@ static inline uint32_t edge_hash(uint32_t caller, uint32_t callee,
 	return (uint32_t)(h >> 32);
 }
 
-static int table_grow(struct thread *th)
+static COLD int table_grow(struct thread *th)
 {
 	uint32_t size = th->mask ? 2 * (th->mask + 1) : 256, i;
 	int saved = errno;
@@ -452,7 +460,7 @@ static void pop(struct thread *th, uint64_t now, int16_t core)
 		th->lost++;
 }
 
-static int stack_grow(struct thread *th)
+static COLD int stack_grow(struct thread *th)
 {
 	uint32_t cap = th->cap ? 2 * th->cap : 256;
 	int saved = errno;
