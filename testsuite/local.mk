@@ -199,6 +199,7 @@ PROFILE_TESTS = \
 	testsuite/profile/test-trace \
 	testsuite/profile/profile-calls.sh \
 	testsuite/profile/profile-except.sh \
-	testsuite/profile/profile-limits.sh
+	testsuite/profile/profile-limits.sh \
+	testsuite/profile/profile-process.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile
