@@ -200,6 +200,7 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-calls.sh \
 	testsuite/profile/profile-except.sh \
 	testsuite/profile/profile-limits.sh \
-	testsuite/profile/profile-process.sh
+	testsuite/profile/profile-process.sh \
+	testsuite/profile/profile-errors.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile
