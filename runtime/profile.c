@@ -862,7 +862,12 @@ static void dump_locked(void)
 	if (!t.threads || !path)
 		goto report;
 	for (th = threads; th; th = th->next) {
-		if (th != me && __atomic_load_n(&th->live, __ATOMIC_ACQUIRE)) {
+		/* Another thread still running: taken when it waits outside
+		 * profiled code (a parked pool thread; what it does next is
+		 * not written), left out and counted when inside it. */
+		if (th != me && __atomic_load_n(&th->live, __ATOMIC_ACQUIRE) &&
+		    (__atomic_load_n(&th->depth, __ATOMIC_ACQUIRE) ||
+		     __atomic_load_n(&th->off, __ATOMIC_ACQUIRE))) {
 			t.lost_threads++;
 			continue;
 		}
