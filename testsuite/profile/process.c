@@ -2,13 +2,17 @@
  * thread still running (mode "thread"): the profile is written all the
  * same, and says what it could not hold. */
 #include <pthread.h>
+#include <sched.h>
 #include <string.h>
 #include <unistd.h>
+
+static volatile int spinning;
 
 int work(int n) { return n + 1; }
 
 void *spin(void *arg)
 {
+	spinning = 1;
 	for (;;)
 		pause();
 	return arg;
@@ -22,7 +26,10 @@ int main(int argc, char **argv)
 	work(2);
 	if (argc > 1 && !strcmp(argv[1], "exec"))
 		execl("/bin/true", "true", (char *)0);
-	if (argc > 1 && !strcmp(argv[1], "thread"))
+	if (argc > 1 && !strcmp(argv[1], "thread")) {
 		pthread_create(&t, NULL, spin, NULL);
+		while (!spinning)	/* inside spin(), a profiled function */
+			sched_yield();
+	}
 	return work(3) == 4 ? 0 : 1;
 }
