@@ -86,5 +86,6 @@ extern tree ap_exec_wrappers[AP_NEXEC];
 
 /* profile.cc */
 void ap_profile_init(const char *plugin);
+bool ap_profile_hook_p(const gimple *stmt);
 
 #endif

@@ -142,11 +142,21 @@ static tree builtin_value(gimple_seq *seq, enum built_in_function fn,
 {
 	tree decl = builtin_decl_explicit(fn);
 	tree tmp = create_tmp_var(ptr_type_node, name);
+
+	/* __builtin_dwarf_cfa calls nothing (unlike __builtin_return_address
+	 * GCC does not say so): "leaf" keeps a function that calls setjmp
+	 * from giving the call an abnormal edge, which coverage would show. */
+	if (!lookup_attribute("leaf", DECL_ATTRIBUTES(decl)))
+		DECL_ATTRIBUTES(decl) = tree_cons(get_identifier("leaf"),
+						  NULL_TREE,
+						  DECL_ATTRIBUTES(decl));
 	gcall *call = fn == BUILT_IN_RETURN_ADDRESS ?
 		gimple_build_call(decl, 1, integer_zero_node) :
 		gimple_build_call(decl, 0);
 
 	gimple_call_set_lhs(call, tmp);
+	/* A nothrow built-in ends no block: coverage sees no call here. */
+	gimple_call_set_nothrow(call, true);
 	gimple_seq_add_stmt(seq, call);
 	return tmp;
 }
@@ -174,6 +184,20 @@ static unsigned int profile_execute(function *fun)
 
 ARCOV_GIMPLE_PASS(make_profile_pass, "arcov_profile", profile_gate,
 		  profile_execute, 0)
+
+/**
+ * ap_profile_hook_p - whether @stmt calls one of the profile's hooks:
+ * they always return, so coverage gives them no fake arc, and they are
+ * not the program's calls, so the notes do not list them.
+ */
+bool ap_profile_hook_p(const gimple *stmt)
+{
+	const gcall *call = dyn_cast<const gcall *>(stmt);
+	tree fndecl = call ? gimple_call_fndecl(call) : NULL_TREE;
+
+	return fndecl && (fndecl == hooks[HOOK_ENTER] ||
+			  fndecl == hooks[HOOK_EXIT]);
+}
 
 /**
  * ap_profile_init - register the profile pass and its GC roots when the

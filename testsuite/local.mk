@@ -201,6 +201,7 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-except.sh \
 	testsuite/profile/profile-limits.sh \
 	testsuite/profile/profile-process.sh \
-	testsuite/profile/profile-errors.sh
+	testsuite/profile/profile-errors.sh \
+	testsuite/profile/profile-coverage.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile
