@@ -290,17 +290,7 @@ int arcov_pf_webgrind_build(struct arcov_webgrind *wg,
 	for (k = 0; k < nfn; k++)
 		wg->fns[k].inclusive = sat32((uint64_t)wg->fns[k].inclusive +
 					     wg->fns[k].self);
-	snprintf(wg->storage, 32, "arcov %s", PACKAGE_VERSION);
-	snprintf(wg->storage + 32, 32, "%" PRIu64, total);
-	wg->headers[0].key = "creator";
-	wg->headers[0].value = wg->storage;
-	wg->headers[1].key = "cmd";
-	wg->headers[1].value = cmd;
-	wg->headers[2].key = "events";
-	wg->headers[2].value = "Time_(10ns)";
-	wg->headers[3].key = "summary";
-	wg->headers[3].value = wg->storage + 32;
-	wg->nheaders = 4;
+	arcov_webgrind_headers(wg, cmd, "Time_(10ns)", total);
 	rc = 0;
 out:
 	free(number);

@@ -126,6 +126,13 @@ int arcov_webgrind_build(struct arcov_webgrind *wg,
 ssize_t arcov_webgrind_write(const struct arcov_webgrind *wg, int version,
 			     void *buf, size_t cap);
 
+/**
+ * arcov_webgrind_headers - set @wg's four headers (creator, cmd, events,
+ * summary) in the 64 bytes of wg->storage and wg->headers (room for 4).
+ */
+void arcov_webgrind_headers(struct arcov_webgrind *wg, const char *cmd,
+			    const char *events, uint64_t summary);
+
 /* arcov_webgrind_free - release what arcov_webgrind_build() made. */
 void arcov_webgrind_free(struct arcov_webgrind *wg);
 
