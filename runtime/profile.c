@@ -429,7 +429,8 @@ static void record(struct thread *th, uint64_t t, uint32_t fn, int16_t core,
 }
 
 /* Close the innermost open call at @now. */
-static void pop(struct thread *th, uint64_t now, int16_t core)
+static inline __attribute__((always_inline))
+void pop_inline(struct thread *th, uint64_t now, int16_t core)
 {
 	struct frame *f = &th->stack[--th->depth];
 	uint64_t dt = now > f->start ? now - f->start : 0;
@@ -458,6 +459,12 @@ static void pop(struct thread *th, uint64_t now, int16_t core)
 		record(th, now, f->fn, core, ARCOV_TRACE_EXIT);
 	else if (timeline_on)
 		th->lost++;
+}
+
+/* pop_inline() for the rarer paths: frames longjmp left, thread ends. */
+static void pop(struct thread *th, uint64_t now, int16_t core)
+{
+	pop_inline(th, now, core);
 }
 
 static COLD int stack_grow(struct thread *th)
@@ -573,7 +580,7 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 		else
 			th->dropped++;
 	} else {
-		pop(th, now, core);
+		pop_inline(th, now, core);
 	}
 	th->end = now;
 	th->off = 0;
