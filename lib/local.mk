@@ -12,6 +12,7 @@ lib_libarcovfmt_la_SOURCES = \
 	lib/arcov-notes.c lib/arcov-notes.h \
 	lib/solve.c lib/solve.h \
 	lib/fileio.c lib/fileio.h \
+	lib/trace.c lib/trace.h \
 	lib/notes-section.c lib/notes-section.h
 # Hidden by default: the runtime links this into other people's programs
 # and must export nothing but arcov_* entry points of its own.

@@ -7,6 +7,7 @@
  * notes.cc    block line lists and the .bb/.bbg files
  * ext-notes.cc the .arcov-notes file (doc/notes-format.md)
  * emit.cc     counter increments, the arcov_object and its constructor
+ * profile.cc  entry and exit hooks of the time profile (doc/profile.md)
  *
  * All state is file-static C data; the only GCC tree kept across functions
  * (the counter array) is registered as a GC root in plugin.cc.
@@ -23,6 +24,7 @@ struct ap_options {
 	bool atomic;		/* atomic: relaxed atomic increments */
 	bool have_filter;	/* filter=: instrument only matching files */
 	bool have_exclude;	/* exclude=: never instrument matching files */
+	bool profile;		/* profile: entry and exit hooks */
 };
 
 extern struct ap_options ap_opts;
@@ -53,6 +55,7 @@ struct ap_graph {
 
 /* plugin.cc */
 const char *ap_function_name(tree fndecl);
+bool ap_profile_wanted(tree fndecl);
 
 /* graph.cc */
 void ap_returns_analyze(tree *fns, unsigned int n);
@@ -83,5 +86,9 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter);
 void ap_emit_object(void);
 extern tree ap_counters_var;
 extern tree ap_exec_wrappers[AP_NEXEC];
+
+/* profile.cc */
+void ap_profile_init(const char *plugin);
+bool ap_profile_hook_p(const gimple *stmt);
 
 #endif

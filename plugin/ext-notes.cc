@@ -37,7 +37,8 @@ static int add_calls(struct arcov_notes_fn *fn, const struct ap_graph *g,
 		gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
 		tree fndecl;
 
-		if (!call || gimple_call_internal_p(call))
+		if (!call || gimple_call_internal_p(call) ||
+		    ap_profile_hook_p(call))	/* not the program's */
 			continue;
 		fndecl = gimple_call_fndecl(call);
 		/* __builtin_* calls are the compiler's, not the source's. */

@@ -169,7 +169,8 @@ static tree unit_callee(gimple *stmt)
  */
 static bool needs_fake_arc(gimple *stmt)
 {
-	return stmt_can_terminate_bb_p(stmt);
+	/* The time profile's hooks (profile.cc) always return. */
+	return stmt_can_terminate_bb_p(stmt) && !ap_profile_hook_p(stmt);
 }
 
 /* Whether the call @stmt ending @bb surely returns, so that its fake arc

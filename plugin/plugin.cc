@@ -40,6 +40,7 @@ static const char help_text[] =
 	"single         count with plain increments, also with -pthread\n"
 	"filter=REGEX   instrument only functions whose source file matches\n"
 	"exclude=REGEX  do not instrument functions whose source file matches\n"
+	"profile        also time every instrumented function (doc/profile.md)\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
@@ -74,6 +75,13 @@ static bool wanted(tree fndecl)
 	if (ap_opts.have_filter && !file_matches(&opt_filter, file))
 		return false;
 	return !(ap_opts.have_exclude && file_matches(&opt_exclude, file));
+}
+
+/* For profile.cc: whether @fndecl, being lowered now, is user code the
+ * options want instrumented. */
+bool ap_profile_wanted(tree fndecl)
+{
+	return !unit_done && wanted(fndecl);
 }
 
 /**
@@ -280,7 +288,7 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (arg->value) {
 		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "single") &&
-		    strcmp(arg->key, "help"))
+		    strcmp(arg->key, "help") && strcmp(arg->key, "profile"))
 			goto unknown;
 		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
 		      arg->key);
@@ -292,6 +300,10 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (!strcmp(arg->key, "single")) {
 		opt_single = true;
+		return true;
+	}
+	if (!strcmp(arg->key, "profile")) {
+		ap_opts.profile = true;
 		return true;
 	}
 	if (!strcmp(arg->key, "help")) {
@@ -395,6 +407,8 @@ int plugin_init(struct plugin_name_args *info,
 	 * the unit.
 	 */
 	add_pass(info->base_name, make_arcov_pass(), "visibility");
+	/* Entry and exit hooks, while lowering (profile.cc). */
+	ap_profile_init(info->base_name);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, arcov_finish, NULL);

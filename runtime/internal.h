@@ -46,4 +46,10 @@ void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
  */
 char *arcov_rt_da_path(const char *da_path);
 
+/**
+ * arcov_rt_profile_dump - write the time profile now, when the program
+ * records one (profile.c); it is written at exit in any case.
+ */
+void arcov_rt_profile_dump(void);
+
 #endif

@@ -1,12 +1,13 @@
 ## runtime/local.mk -- libarcov, the runtime linked into instrumented programs.
 
 lib_LTLIBRARIES += runtime/libarcov.la
-include_HEADERS += runtime/arcov.h runtime/arcov-abi.h
+include_HEADERS += runtime/arcov.h runtime/arcov-abi.h runtime/arcov-profile.h
 runtime_libarcov_la_SOURCES = \
 	runtime/runtime.c runtime/internal.h \
 	runtime/write.c \
 	runtime/path.c \
-	runtime/exec.c
+	runtime/exec.c \
+	runtime/profile.c runtime/arcov-profile.h
 runtime_libarcov_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
 # A guest in other people's programs: only what is marked ARCOV_PUBLIC
 # (all arcov_*) is exported.

@@ -379,6 +379,8 @@ ARCOV_PUBLIC void arcov_dump(void)
 		dump_locked(NULL);
 		leave();
 	}
+	/* The time profile too (profile.c), which writes itself at exit. */
+	arcov_rt_profile_dump();
 	errno = saved;
 }
 

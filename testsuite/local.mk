@@ -237,3 +237,41 @@ EXTRA_DIST += $(BUILDSYS_TESTS) testsuite/buildsys/lib.sh \
 	testsuite/buildsys/proj/lib/core/counter.h \
 	testsuite/buildsys/proj/lib/mod/plug.c \
 	testsuite/buildsys/proj/src/app/main.c
+
+## ---- the time profile (issue 12) ----
+# test-trace: the .arcov-trace reader and writer (round trip, golden
+# bytes, every truncation).  The scripts build programs with
+# -fplugin-arg-arcov-profile and hold every export to their known call
+# trees; profcheck.py walks each binary export as its spec says.
+check_PROGRAMS += testsuite/profile/test-trace
+testsuite_profile_test_trace_SOURCES = testsuite/profile/test-trace.c \
+	testsuite/unit/unit.h
+testsuite_profile_test_trace_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/testsuite/unit
+testsuite_profile_test_trace_CFLAGS = $(UNIT_CFLAGS)
+testsuite_profile_test_trace_LDADD = $(UNIT_LDADD)
+PROFILE_TESTS = \
+	testsuite/profile/test-trace \
+	testsuite/profile/profile-calls.sh \
+	testsuite/profile/profile-except.sh \
+	testsuite/profile/profile-limits.sh \
+	testsuite/profile/profile-process.sh \
+	testsuite/profile/profile-errors.sh \
+	testsuite/profile/profile-coverage.sh
+TESTS += $(PROFILE_TESTS)
+EXTRA_DIST += testsuite/profile/lib.sh \
+	testsuite/profile/profile-calls.sh \
+	testsuite/profile/profile-except.sh \
+	testsuite/profile/profile-limits.sh \
+	testsuite/profile/profile-process.sh \
+	testsuite/profile/profile-errors.sh \
+	testsuite/profile/profile-coverage.sh \
+	testsuite/profile/calls.c \
+	testsuite/profile/calls.exp \
+	testsuite/profile/except.cc \
+	testsuite/profile/except.exp \
+	testsuite/profile/hot.c \
+	testsuite/profile/limits.c \
+	testsuite/profile/process.c \
+	testsuite/profile/profcheck.py \
+	testsuite/profile/trace-event.schema.json

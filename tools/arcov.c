@@ -20,6 +20,7 @@
 
 #include "discover.h"
 #include "export.h"
+#include "profile-export.h"
 #include "project.h"
 #include "report.h"
 
@@ -27,7 +28,11 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
        OPT_WEBGRIND, OPT_WEBGRIND_VERSION, OPT_RUN, OPT_BINARY,
        OPT_BINARY_LIBS, OPT_DEBUG, OPT_QUIET, OPT_ROOT, OPT_FILTER,
-       OPT_EXCLUDE, OPT_PATH_MAP, OPT_LIST_RUNS, OPT_PER_RUN };
+       OPT_EXCLUDE, OPT_PATH_MAP, OPT_LIST_RUNS, OPT_PER_RUN,
+       /* the time profile (profile-export.h) */
+       OPT_PROFILE_FLAT, OPT_PROFILE_GRAPH, OPT_PROFILE_TIME,
+       OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
+       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -70,12 +75,22 @@ static const struct option options[] = {
 	{ "path-map", required_argument, NULL, OPT_PATH_MAP },
 	{ "list-runs", no_argument, NULL, OPT_LIST_RUNS },
 	{ "per-run", no_argument, NULL, OPT_PER_RUN },
+	{ "profile-flat", no_argument, NULL, OPT_PROFILE_FLAT },
+	{ "profile-graph", no_argument, NULL, OPT_PROFILE_GRAPH },
+	{ "profile-time", no_argument, NULL, OPT_PROFILE_TIME },
+	{ "profile-unit", required_argument, NULL, OPT_PROFILE_UNIT },
+	{ "winidea", required_argument, NULL, OPT_WINIDEA },
+	{ "winidea-indent", required_argument, NULL, OPT_WINIDEA_INDENT },
+	{ "timeline-bin", required_argument, NULL, OPT_TIMELINE_BIN },
+	{ "timeline-version", required_argument, NULL, OPT_TIMELINE_VERSION },
+	{ "chrome-trace", required_argument, NULL, OPT_CHROME_TRACE },
 	{ NULL, 0, NULL, 0 }
 };
 
 static void usage(FILE *f)
 {
-	fputs("Usage: arcov [OPTION...] SOURCE|OBJ|DIR...\n\n"
+	fputs("Usage: arcov [OPTION...] SOURCE|OBJ|DIR...\n"
+	      "  or:  arcov PROFILE-OPTION... TRACE...\n\n"
 	      "Print code coverage information from .bb, .bbg and .da "
 	      "files.\n"
 	      "A directory stands for every object (.bbg) below it.\n\n"
@@ -174,6 +189,32 @@ static void usage(FILE *f)
 	      "form to FILE.webgrind\n"
 	      "      --webgrind-version=7|6|5    The webgrind format version "
 	      "(default 7)\n\n"
+	      "Time profile (programs built with -fplugin-arg-arcov-profile "
+	      "write\nPROG.arcov-trace; doc/profile.md).  Any of these options "
+	      "makes the\narguments trace files, merged:\n"
+	      "      --profile-flat              Print a gprof-like flat "
+	      "profile\n"
+	      "      --profile-graph             Print a gprof-like call "
+	      "graph\n"
+	      "      --profile-time              --callgrind and --webgrind "
+	      "write times\n"
+	      "                                    (--webgrind-version may "
+	      "then be 4)\n"
+	      "      --profile-unit=10ns|ns      Callgrind time unit "
+	      "(default 10ns)\n"
+	      "      --winidea=FILE              Write winIDEA-style XML "
+	      "(mapping, statistics,\n"
+	      "                                    timeline)\n"
+	      "      --winidea-indent=N          Indent the XML by N spaces "
+	      "(default 2; 0 none)\n"
+	      "      --timeline-bin=FILE         Write the winIDEA binary "
+	      "timeline\n"
+	      "      --timeline-version=1.0|1.1  Its record version "
+	      "(default 1.1)\n"
+	      "      --chrome-trace=FILE         Write Chrome trace-event "
+	      "JSON\n"
+	      "The timeline exports need a run with ARCOV_TIMELINE=1 (or a "
+	      "size limit).\n\n"
 	      "Lines and branches marked LCOV_EXCL_*, GCOVR_EXCL_* or "
 	      "ARCOV_EXCL_* in the\n"
 	      "sources count in no summary, JSON, lcov or Cobertura "
@@ -210,15 +251,20 @@ static void option_name(int opt, char buf[64])
 			snprintf(buf, 64, "--%s", p->name);
 }
 
-/* --run N (a block number from 1) or --run LABEL (any other word). */
-static int parse_run(const char *s, long *run, const char **label)
+/* A whole number from 1. */
+static int parse_count(const char *s, long *n)
 {
 	char *end;
 
-	if (*s >= '0' && *s <= '9') {
-		*run = strtol(s, &end, 10);
-		return !*end && *run > 0;
-	}
+	*n = strtol(s, &end, 10);
+	return *s >= '0' && *s <= '9' && !*end && *n > 0;
+}
+
+/* --run N (a block number from 1) or --run LABEL (any other word). */
+static int parse_run(const char *s, long *run, const char **label)
+{
+	if (*s >= '0' && *s <= '9')
+		return parse_count(s, run);
 	*label = s;
 	return *s && strlen(s) < ARCOV_LABEL_MAX;
 }
@@ -408,11 +454,14 @@ int main(int argc, char **argv)
 	struct arcov_project_opts sel = { 0 };
 	struct arcov_err err = { 0 };
 	char *eq;
-	/* Each option argument is one argv element at most. */
-	char **filters = calloc((size_t)argc + 1, sizeof *filters);
-	char **excludes = calloc((size_t)argc + 1, sizeof *excludes);
-	struct arcov_path_map *maps = calloc((size_t)argc + 1, sizeof *maps);
+	/* Each option argument is one argv element at most.  Static, as
+	 * progs: reachable, not leaked, on the early exits below. */
+	static char **filters, **excludes;
+	static struct arcov_path_map *maps;
 
+	filters = calloc((size_t)argc + 1, sizeof *filters);
+	excludes = calloc((size_t)argc + 1, sizeof *excludes);
+	maps = calloc((size_t)argc + 1, sizeof *maps);
 	if (!filters || !excludes || !maps) {
 		fprintf(stderr, "arcov: out of memory\n");
 		return 1;
@@ -422,6 +471,9 @@ int main(int argc, char **argv)
 	sel.path_maps = maps;
 	char **args;
 	int seen[OPT_RUN + 1] = { 0 };
+	struct arcov_profile_opts prof = { 0 };
+	int profile_mode = 0, winidea_indent_set = 0;
+	long run_n;
 
 	while ((opt = getopt_long(argc, argv, "abcdfhjlmno:pqrs:tuv", options,
 				  NULL)) != -1) {
@@ -526,10 +578,11 @@ int main(int argc, char **argv)
 			x.webgrind = optarg;
 			break;
 		case OPT_WEBGRIND_VERSION:
-			if (strcmp(optarg, "5") && strcmp(optarg, "6") &&
-			    strcmp(optarg, "7")) {
+			if (strcmp(optarg, "4") && strcmp(optarg, "5") &&
+			    strcmp(optarg, "6") && strcmp(optarg, "7")) {
 				fprintf(stderr, "arcov: --webgrind-version "
-					"takes 7, 6 or 5, not '%s'\n", optarg);
+					"takes 7, 6, 5 or (with --profile-time) "
+					"4, not '%s'\n", optarg);
 				return 2;
 			}
 			x.webgrind_version = atoi(optarg);
@@ -587,6 +640,55 @@ int main(int argc, char **argv)
 			maps[sel.npath_maps].from = optarg;
 			maps[sel.npath_maps++].to = eq + 1;
 			break;
+		case OPT_PROFILE_FLAT:
+			prof.flat = profile_mode = 1;
+			break;
+		case OPT_PROFILE_GRAPH:
+			prof.graph = profile_mode = 1;
+			break;
+		case OPT_PROFILE_TIME:
+			profile_mode = 1;
+			break;
+		case OPT_PROFILE_UNIT:
+			if (strcmp(optarg, "10ns") && strcmp(optarg, "ns")) {
+				fprintf(stderr, "arcov: --profile-unit takes "
+					"10ns or ns, not '%s'\n", optarg);
+				return 2;
+			}
+			prof.time_ns = !strcmp(optarg, "ns");
+			profile_mode = 1;
+			break;
+		case OPT_WINIDEA:
+			prof.winidea = optarg;
+			profile_mode = 1;
+			break;
+		case OPT_WINIDEA_INDENT:
+			if (!parse_count(optarg, &run_n) && strcmp(optarg, "0")) {
+				fprintf(stderr, "arcov: --winidea-indent takes "
+					"a number of spaces, not '%s'\n",
+					optarg);
+				return 2;
+			}
+			prof.winidea_indent = strcmp(optarg, "0") ?
+				(int)(run_n > 16 ? 16 : run_n) : 0;
+			winidea_indent_set = 1;
+			break;
+		case OPT_TIMELINE_BIN:
+			prof.timeline_bin = optarg;
+			profile_mode = 1;
+			break;
+		case OPT_TIMELINE_VERSION:
+			if (strcmp(optarg, "1.0") && strcmp(optarg, "1.1")) {
+				fprintf(stderr, "arcov: --timeline-version "
+					"takes 1.0 or 1.1, not '%s'\n", optarg);
+				return 2;
+			}
+			prof.timeline_version = optarg[2] == '0' ? 10 : 11;
+			break;
+		case OPT_CHROME_TRACE:
+			prof.chrome = optarg;
+			profile_mode = 1;
+			break;
 		case OPT_DEBUG:
 			if (strcmp(optarg, "stats")) {
 				fprintf(stderr, "arcov: --debug takes stats, "
@@ -602,6 +704,33 @@ int main(int argc, char **argv)
 	}
 	if (optind == argc && !progs.n) {
 		usage(stderr);
+		return 2;
+	}
+	if (profile_mode || winidea_indent_set || prof.timeline_version) {
+		if (!profile_mode || progs.n || libs || o.legacy ||
+		    (prof.timeline_version && !prof.timeline_bin) ||
+		    (winidea_indent_set && !prof.winidea)) {
+			fprintf(stderr, "arcov: the time profile options take "
+				"trace files only; --timeline-version needs "
+				"--timeline-bin, --winidea-indent --winidea\n");
+			return 2;
+		}
+		prof.callgrind = x.callgrind;
+		prof.webgrind = x.webgrind;
+		prof.webgrind_version = x.webgrind_version;
+		prof.demangle = o.demangled_names;
+		prof.argv = argv;
+		prof.argc = argc;
+		if (!winidea_indent_set)
+			prof.winidea_indent = 2;
+		if (!prof.timeline_version)
+			prof.timeline_version = 11;
+		return arcov_profile_run(&prof, argv + optind, argc - optind,
+					 stdout, stderr);
+	}
+	if (x.webgrind_version == 4) {
+		fprintf(stderr, "arcov: --webgrind-version=4 needs "
+			"--profile-time\n");
 		return 2;
 	}
 	args = argv + optind;

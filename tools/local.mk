@@ -31,7 +31,8 @@ tools_libarcovmodel_la_SOURCES = \
 	tools/model/notes-apply.c tools/model/notes-apply.h \
 	tools/model/project.c tools/model/project.h \
 	tools/model/strmap.c tools/model/strmap.h \
-	tools/model/callgraph.c tools/model/callgraph.h
+	tools/model/callgraph.c tools/model/callgraph.h \
+	tools/model/profile.c tools/model/profile.h
 tools_libarcovmodel_la_LIBADD = lib/libarcovfmt.la $(ELF_LIBS)
 
 noinst_LTLIBRARIES += tools/libarcovtools.la
@@ -47,9 +48,12 @@ tools_libarcovtools_la_SOURCES = \
 	tools/report/gates.c tools/report/runs.c \
 	tools/export/export.c tools/export/export.h \
 	tools/export/cachegrind.c tools/export/callgrind.c \
-	tools/export/webgrind.c
+	tools/export/webgrind.c \
+	tools/export/profile-export.h tools/export/profile-run.c \
+	tools/export/gprof.c tools/export/callgrind-time.c \
+	tools/export/webgrind4.c tools/export/winidea.c tools/export/chrome.c
 tools_libarcovtools_la_LIBADD = tools/libarcovmodel.la $(ZLIB_LIBS)
-EXTRA_DIST += doc/report-formats.md doc/exports.md
+EXTRA_DIST += doc/report-formats.md doc/exports.md doc/profile.md
 
 TOOLS_LDADD = tools/libarcovtools.la lib/libarcovfmt.la $(ELF_LIBS)
 

@@ -146,7 +146,7 @@ usage()
 	test $st = 2 || fail "$*: exit $st, wanted 2"
 }
 usage --webgrind-version=4 --webgrind cachegrind.out.v
-grep -qx "arcov: --webgrind-version takes 7, 6 or 5, not '4'" "$tmp/err" ||
+grep -qx "arcov: --webgrind-version=4 needs --profile-time" "$tmp/err" ||
 	fail "version 4: $(cat "$tmp/err")"
 usage --webgrind-version=6
 grep -qx 'arcov: --webgrind-version needs --webgrind' "$tmp/err" ||

@@ -21,6 +21,8 @@ arcov_execvpe
 arcov_fexecve
 arcov_object_register
 arcov_object_unregister
+arcov_profile_enter
+arcov_profile_exit
 arcov_reset
 END
 diff -u "$tmp/want" "$tmp/dyn" >&2 || fail "$so: unexpected exports"

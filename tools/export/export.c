@@ -134,8 +134,7 @@ free_all:
 	return r < 0;
 }
 
-/* @argv joined by spaces, on one line. */
-static char *one_line(char *const *argv, int argc)
+char *arcov_export_cmd(char *const *argv, int argc)
 {
 	size_t n = 1;
 	char *s, *p;
@@ -168,7 +167,7 @@ int arcov_export(const struct arcov_export_opts *o,
 	char *cmd;
 	int rc = 0, r;
 
-	cmd = one_line(o->argv, o->argc);
+	cmd = arcov_export_cmd(o->argv, o->argc);
 	if (!cmd) {
 		fprintf(diag, "arcov: out of memory\n");
 		return 1;

@@ -46,6 +46,13 @@ int arcov_export(const struct arcov_export_opts *o,
 		 const struct arcov_project *p, FILE *diag);
 
 /**
+ * arcov_export_cmd - @argv joined by spaces on one line (line breaks made
+ * spaces), for the exports' "cmd:" lines; malloc'd, NULL when out of
+ * memory.
+ */
+char *arcov_export_cmd(char *const *argv, int argc);
+
+/**
  * arcov_cachegrind_write - @cg as a cachegrind file (doc/formats.md §6.1,
  * the subset both the Perl and the Python cg_annotate accept) on @f.
  * Returns 0, or ARCOV_EIO when @f reports an error.
@@ -118,6 +125,13 @@ int arcov_webgrind_build(struct arcov_webgrind *wg,
  */
 ssize_t arcov_webgrind_write(const struct arcov_webgrind *wg, int version,
 			     void *buf, size_t cap);
+
+/**
+ * arcov_webgrind_headers - set @wg's four headers (creator, cmd, events,
+ * summary) in the 64 bytes of wg->storage and wg->headers (room for 4).
+ */
+void arcov_webgrind_headers(struct arcov_webgrind *wg, const char *cmd,
+			    const char *events, uint64_t summary);
 
 /* arcov_webgrind_free - release what arcov_webgrind_build() made. */
 void arcov_webgrind_free(struct arcov_webgrind *wg);

@@ -125,17 +125,8 @@ int arcov_webgrind_build(struct arcov_webgrind *wg,
 		}
 	}
 
-	snprintf(wg->storage, 32, "arcov %s", PACKAGE_VERSION);
-	snprintf(wg->storage + 32, 32, "%" PRIu64, cg->total.ev[0]);
-	wg->headers[0].key = "creator";
-	wg->headers[0].value = wg->storage;
-	wg->headers[1].key = "cmd";
-	wg->headers[1].value = cmd;
-	wg->headers[2].key = "events";
-	wg->headers[2].value = arcov_cg_event_names[0];
-	wg->headers[3].key = "summary";
-	wg->headers[3].value = wg->storage + 32;
-	wg->nheaders = 4;
+	arcov_webgrind_headers(wg, cmd, arcov_cg_event_names[0],
+			       cg->total.ev[0]);
 	r = 0;
 free_work:
 	free(number);
@@ -145,6 +136,22 @@ free_work:
 	if (r < 0)
 		arcov_webgrind_free(wg);
 	return r;
+}
+
+void arcov_webgrind_headers(struct arcov_webgrind *wg, const char *cmd,
+			    const char *events, uint64_t summary)
+{
+	snprintf(wg->storage, 32, "arcov %s", PACKAGE_VERSION);
+	snprintf(wg->storage + 32, 32, "%" PRIu64, summary);
+	wg->headers[0].key = "creator";
+	wg->headers[0].value = wg->storage;
+	wg->headers[1].key = "cmd";
+	wg->headers[1].value = cmd;
+	wg->headers[2].key = "events";
+	wg->headers[2].value = events;
+	wg->headers[3].key = "summary";
+	wg->headers[3].value = wg->storage + 32;
+	wg->nheaders = 4;
 }
 
 void arcov_webgrind_free(struct arcov_webgrind *wg)

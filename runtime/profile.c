@@ -1,0 +1,949 @@
+/* profile.c -- the time profile: entry and exit hooks, per-thread shadow
+ * stacks, the aggregate and the optional timeline, and the .arcov-trace
+ * file written at exit (doc/profile.md).
+ *
+ * Hot path: each thread owns all it touches (initial-exec TLS, no lock):
+ * a shadow stack of open calls, a hash table of (caller, call site,
+ * callee) aggregates, per-function statistics indexed by the function's
+ * number, and, with ARCOV_TIMELINE, a bounded event buffer.  Only the
+ * first call of a function anywhere (to number it), a thread's first
+ * call, and table growth take locks or allocate.
+ *
+ * Clock: the TSC when the CPU says it is invariant, converted to
+ * CLOCK_MONOTONIC nanoseconds by the two readings of both taken at the
+ * first call and at the dump; else clock_gettime(CLOCK_MONOTONIC) itself
+ * (also with ARCOV_CLOCK=monotonic).  The core of an event is rdtscp's
+ * auxiliary word (Linux puts the CPU number in its low 12 bits) or
+ * sched_getcpu(), -1 when neither tells.
+ *
+ * longjmp: a frame skipped by it never calls the exit hook.  Stacks grow
+ * down and a frame's CFA lies above all of its callees': an open frame
+ * whose CFA is not above that of the function now entering (or below
+ * that of the one leaving) is dead, and is closed then -- but a function
+ * inlined into another shares its CFA and return address, and is its
+ * callee (doc/profile.md).
+ *
+ * The runtime is a guest: no stdout, no exit, errno kept, one line on
+ * stderr for each problem.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#include <x86intrin.h>
+#include <cpuid.h>
+
+#include "arcov-profile.h"
+#include "fileio.h"
+#include "internal.h"
+#include "trace.h"
+
+#define TIMELINE_DEFAULT (64u << 20)	/* bytes, ARCOV_TIMELINE=1 */
+#define NO_EDGE UINT32_MAX
+
+struct frame {
+	uintptr_t sp;		/* the function's CFA */
+	uintptr_t site;		/* its return address */
+	uint64_t start;		/* ticks */
+	uint64_t child;		/* ticks spent in closed callees */
+	uint32_t fn;
+	uint32_t edge;		/* index in edges[], NO_EDGE if none */
+};
+
+struct edge {
+	uint32_t caller, callee;
+	uintptr_t site;
+	uint64_t calls, incl, self, min, max;	/* ticks */
+};
+
+struct span {
+	uint64_t count, total, min, max;
+};
+
+struct fstat {
+	uint64_t hits;
+	struct span net, gross, period, outside;
+	uint64_t outer;
+	uint64_t last_entry, last_exit;
+	uint32_t active;	/* open activations */
+	int exited;		/* last_exit is set */
+};
+
+struct thread {
+	int off;		/* inside a hook, or the thread is over */
+	int recording;		/* events go to the timeline */
+	int live;		/* still running */
+	uint32_t depth, cap;
+	struct frame *stack;
+	uint32_t nedges, edges_cap, mask;
+	struct edge *edges;
+	uint32_t *table;	/* edge index + 1, 0 empty */
+	uint32_t nstats;	/* stats[] covers function numbers < nstats */
+	struct fstat *stats;
+	uint64_t nevents, evcap, converted, lost, dropped;
+	struct arcov_trace_event *events;
+	uint64_t tid, start, end;
+	struct thread *next;
+};
+
+static __thread struct thread *self_thread
+	__attribute__((tls_model("initial-exec")));
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_key_t thread_key;
+static int use_tsc, have_rdtscp, ready;
+static uint64_t tsc0, mono0;		/* the calibration's first readings */
+static size_t timeline_left;		/* bytes the timeline may still take */
+static int timeline_on;
+static pid_t first_pid;
+static char *trace_dir;			/* cwd when profiling started */
+static struct thread *threads;		/* every thread that called a hook */
+static uint32_t nfns, fns_cap;		/* functions numbered so far */
+static struct arcov_trace_fn *fns;	/* copies: a dlclosed object's go */
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline uint64_t ticks(void)
+{
+	return use_tsc ? __rdtsc() : mono_ns();
+}
+
+static inline uint64_t ticks_core(int16_t *core)
+{
+	unsigned int aux;
+	uint64_t t;
+	int cpu;
+
+	if (use_tsc && have_rdtscp) {
+		t = __rdtscp(&aux);
+		*core = (int16_t)(aux & 0xfff);
+		return t;
+	}
+	t = ticks();
+	cpu = sched_getcpu();
+	*core = (int16_t)(cpu < 0 || cpu > INT16_MAX ? -1 : cpu);
+	return t;
+}
+
+/* Whether the TSC ticks at one rate in every power state (CPUID
+ * 0x80000007 EDX bit 8), and whether rdtscp exists (0x80000001 EDX 27). */
+static void clock_pick(void)
+{
+	unsigned int a, b, c, d;
+	const char *env = getenv("ARCOV_CLOCK");
+
+	if (env && !strcmp(env, "monotonic"))
+		return;
+	if (!__get_cpuid(0x80000000, &a, &b, &c, &d) || a < 0x80000007)
+		return;
+	__get_cpuid(0x80000001, &a, &b, &c, &d);
+	have_rdtscp = (d >> 27) & 1;
+	__get_cpuid(0x80000007, &a, &b, &c, &d);
+	use_tsc = (d >> 8) & 1;
+}
+
+/* ARCOV_TIMELINE: unset, empty or 0 off; 1 or "on" the default limit;
+ * else a byte count with an optional K, M or G suffix. */
+static void timeline_setting(void)
+{
+	const char *env = getenv("ARCOV_TIMELINE");
+	unsigned long long v;
+	char *end;
+
+	if (!env || !*env || !strcmp(env, "0"))
+		return;
+	timeline_on = 1;
+	if (!strcmp(env, "1") || !strcmp(env, "on")) {
+		timeline_left = TIMELINE_DEFAULT;
+		return;
+	}
+	errno = 0;
+	v = strtoull(env, &end, 10);
+	if (*end == 'K' || *end == 'k')
+		v <<= 10, end++;
+	else if (*end == 'M' || *end == 'm')
+		v <<= 20, end++;
+	else if (*end == 'G' || *end == 'g')
+		v <<= 30, end++;
+	if (errno || *end || v > SIZE_MAX) {
+		arcov_rt_warn("ARCOV_TIMELINE=%s is not a size; using %u bytes",
+			      env, TIMELINE_DEFAULT);
+		v = TIMELINE_DEFAULT;
+	}
+	timeline_left = (size_t)v;
+}
+
+static void dump_at_exit(void);
+static void fork_child(void);
+static void thread_over(void *arg);
+
+static void global_init(void)
+{
+	char *cwd;
+
+	clock_pick();
+	timeline_setting();
+	first_pid = getpid();
+	cwd = getcwd(NULL, 0);
+	trace_dir = cwd ? cwd : NULL;
+	if (pthread_key_create(&thread_key, thread_over)) {
+		arcov_rt_warn("cannot watch threads end; profile not recorded");
+		return;
+	}
+	if (atexit(dump_at_exit)) {
+		arcov_rt_warn("cannot register the exit handler; profile not written");
+		return;
+	}
+	pthread_atfork(NULL, NULL, fork_child);
+	tsc0 = ticks();
+	mono0 = mono_ns();
+	ready = 1;
+}
+
+/* The slow paths are kept out of line, so the hooks stay small. */
+#define COLD __attribute__((noinline, cold))
+
+static COLD struct thread *thread_start(void)
+{
+	int saved = errno;
+	struct thread *th;
+
+	pthread_once(&once, global_init);
+	if (!ready)
+		goto out;
+	th = calloc(1, sizeof *th);
+	if (!th) {
+		arcov_rt_warn("out of memory; this thread is not profiled");
+		goto out;
+	}
+	th->tid = (uint64_t)syscall(SYS_gettid);
+	th->live = 1;
+	th->recording = timeline_on;
+	th->start = ticks();
+	pthread_setspecific(thread_key, th);
+	pthread_mutex_lock(&lock);
+	th->next = threads;
+	threads = th;
+	pthread_mutex_unlock(&lock);
+	self_thread = th;
+	errno = saved;
+	return th;
+out:
+	errno = saved;
+	return NULL;
+}
+
+/* Number @fn, copying what it names: the first call of it anywhere. */
+static COLD uint32_t fn_number(struct arcov_prof_fn *fn)
+{
+	int saved = errno;
+	uint32_t id;
+
+	pthread_mutex_lock(&lock);
+	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
+	if (id)
+		goto unlock;
+	if (nfns == fns_cap) {
+		uint32_t cap = fns_cap ? 2 * fns_cap : 256;
+		struct arcov_trace_fn *n = realloc(fns, cap * sizeof *n);
+
+		if (!n)
+			goto unlock;
+		fns = n;
+		fns_cap = cap;
+	}
+	fns[nfns].line = fn->line;
+	fns[nfns].name = strdup(fn->name ? fn->name : "?");
+	fns[nfns].file = strdup(fn->file ? fn->file : "");
+	if (!fns[nfns].name || !fns[nfns].file) {
+		free(fns[nfns].name);
+		free(fns[nfns].file);
+		goto unlock;
+	}
+	id = ++nfns;
+	__atomic_store_n(&fn->id, id, __ATOMIC_RELEASE);
+unlock:
+	pthread_mutex_unlock(&lock);
+	errno = saved;
+	return id;
+}
+
+static void span_add(struct span *s, uint64_t v)
+{
+	if (!s->count || v < s->min)
+		s->min = v;
+	if (v > s->max)
+		s->max = v;
+	s->count++;
+	s->total += v;
+}
+
+static COLD struct fstat *stat_grow(struct thread *th, uint32_t fn)
+{
+	uint32_t n = fn < 64 ? 128 : 2 * fn;
+	int saved = errno;
+	struct fstat *s = realloc(th->stats, n * sizeof *s);
+
+	errno = saved;
+	if (!s)
+		return NULL;
+	memset(s + th->nstats, 0, (n - th->nstats) * sizeof *s);
+	th->stats = s;
+	th->nstats = n;
+	return &th->stats[fn];
+}
+
+static inline struct fstat *stat_of(struct thread *th, uint32_t fn)
+{
+	if (__builtin_expect(fn >= th->nstats, 0))
+		return stat_grow(th, fn);
+	return &th->stats[fn];
+}
+
+static inline uint32_t edge_hash(uint32_t caller, uint32_t callee,
+				 uintptr_t site)
+{
+	uint64_t h = (uint64_t)site * 0x9e3779b97f4a7c15u ^
+		     ((uint64_t)caller << 32 | callee) * 0xc2b2ae3d27d4eb4fu;
+
+	return (uint32_t)(h >> 32);
+}
+
+static COLD int table_grow(struct thread *th)
+{
+	uint32_t size = th->mask ? 2 * (th->mask + 1) : 256, i;
+	int saved = errno;
+	uint32_t *t = calloc(size, sizeof *t);
+	struct edge *e;
+
+	e = t ? realloc(th->edges, size / 2 * sizeof *e) : NULL;
+	errno = saved;
+	if (!e) {
+		free(t);
+		return 0;
+	}
+	th->edges = e;
+	th->edges_cap = size / 2;
+	for (i = 0; i < th->nedges; i++) {
+		uint32_t h = edge_hash(e[i].caller, e[i].callee, e[i].site);
+
+		while (t[h & (size - 1)])
+			h++;
+		t[h & (size - 1)] = i + 1;
+	}
+	free(th->table);
+	th->table = t;
+	th->mask = size - 1;
+	return 1;
+}
+
+static uint32_t edge_of(struct thread *th, uint32_t caller, uint32_t callee,
+			uintptr_t site)
+{
+	uint32_t h = edge_hash(caller, callee, site), k;
+	struct edge *e;
+
+	if (th->mask) {
+		for (;; h++) {
+			k = th->table[h & th->mask];
+			if (!k)
+				break;
+			e = &th->edges[k - 1];
+			if (e->site == site && e->callee == callee &&
+			    e->caller == caller)
+				return k - 1;
+		}
+	}
+	if (th->nedges >= th->edges_cap) {
+		if (!table_grow(th))
+			return NO_EDGE;
+		h = edge_hash(caller, callee, site);
+		while (th->table[h & th->mask])
+			h++;
+	}
+	e = &th->edges[th->nedges];
+	memset(e, 0, sizeof *e);
+	e->caller = caller;
+	e->callee = callee;
+	e->site = site;
+	th->table[h & th->mask] = ++th->nedges;
+	return th->nedges - 1;
+}
+
+/* Record one event, or count it lost once the timeline is full: then the
+ * thread records no more, so what is kept is a clean prefix. */
+static void record(struct thread *th, uint64_t t, uint32_t fn, int16_t core,
+		   uint8_t kind)
+{
+	struct arcov_trace_event *e;
+
+	if (th->nevents == th->evcap) {
+		uint64_t cap = th->evcap ? 2 * th->evcap : 4096;
+		size_t bytes = (size_t)(cap - th->evcap) * sizeof *e;
+		size_t left = __atomic_load_n(&timeline_left, __ATOMIC_RELAXED);
+		void *n;
+		int saved;
+
+		do {
+			if (left < bytes) {
+				th->recording = 0;
+				th->lost++;
+				return;
+			}
+		} while (!__atomic_compare_exchange_n(&timeline_left, &left,
+						      left - bytes, 0,
+						      __ATOMIC_RELAXED,
+						      __ATOMIC_RELAXED));
+		saved = errno;
+		n = realloc(th->events, (size_t)cap * sizeof *e);
+		errno = saved;
+		if (!n) {
+			th->recording = 0;
+			th->lost++;
+			return;
+		}
+		th->events = n;
+		th->evcap = cap;
+	}
+	e = &th->events[th->nevents++];
+	e->time = t;
+	e->fn = fn;
+	e->core = core;
+	e->kind = kind;
+	e->reserved = 0;
+}
+
+/* Close the innermost open call at @now. */
+static inline __attribute__((always_inline))
+void pop_inline(struct thread *th, uint64_t now, int16_t core)
+{
+	struct frame *f = &th->stack[--th->depth];
+	uint64_t dt = now > f->start ? now - f->start : 0;
+	uint64_t self = dt > f->child ? dt - f->child : 0;
+	struct fstat *s = &th->stats[f->fn];
+
+	if (f->edge != NO_EDGE) {
+		struct edge *e = &th->edges[f->edge];
+
+		e->incl += dt;
+		e->self += self;
+		if (!e->min || dt < e->min)
+			e->min = dt;
+		if (dt > e->max)
+			e->max = dt;
+	}
+	if (th->depth)
+		th->stack[th->depth - 1].child += dt;
+	span_add(&s->net, self);
+	span_add(&s->gross, dt);
+	if (s->active && !--s->active)
+		s->outer += dt;
+	s->last_exit = now;
+	s->exited = 1;
+	if (th->recording)
+		record(th, now, f->fn, core, ARCOV_TRACE_EXIT);
+	else if (timeline_on)
+		th->lost++;
+}
+
+/* pop_inline() for the rarer paths: frames longjmp left, thread ends. */
+static void pop(struct thread *th, uint64_t now, int16_t core)
+{
+	pop_inline(th, now, core);
+}
+
+static COLD int stack_grow(struct thread *th)
+{
+	uint32_t cap = th->cap ? 2 * th->cap : 256;
+	int saved = errno;
+	struct frame *s = realloc(th->stack, cap * sizeof *s);
+
+	errno = saved;
+	if (!s)
+		return 0;
+	th->stack = s;
+	th->cap = cap;
+	return 1;
+}
+
+/*
+ * Whether open frame @f is dead when a function whose frame has CFA @cfa
+ * and return address @site starts: a callee's CFA lies below its
+ * caller's, so a frame at or below @cfa was left by longjmp -- except
+ * that a function inlined into @f shares @f's CFA and return address.
+ */
+static inline int frame_dead(const struct frame *f, uintptr_t cfa,
+			     uintptr_t site)
+{
+	return f->sp < cfa || (f->sp == cfa && f->site != site);
+}
+
+ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
+				      void *cfa)
+{
+	uintptr_t sp = (uintptr_t)cfa;
+	struct thread *th = self_thread;
+	struct frame *f;
+	struct fstat *s;
+	int16_t core = -1;
+	uint64_t now;
+	uint32_t id, caller;
+
+	if (__builtin_expect(!th, 0)) {
+		th = thread_start();
+		if (!th)
+			return;
+	}
+	if (th->off)
+		return;
+	th->off = 1;
+	now = th->recording ? ticks_core(&core) : ticks();
+	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(!id, 0))
+		id = fn_number(fn);
+	while (th->depth && frame_dead(&th->stack[th->depth - 1], sp,
+				       (uintptr_t)site))
+		pop(th, now, core);		/* left by longjmp */
+	s = id ? stat_of(th, id) : NULL;
+	if (!s || (th->depth == th->cap && !stack_grow(th))) {
+		th->dropped++;
+		goto out;
+	}
+	caller = th->depth ? th->stack[th->depth - 1].fn : 0;
+	f = &th->stack[th->depth++];
+	f->sp = sp;
+	f->site = (uintptr_t)site;
+	f->start = now;
+	f->child = 0;
+	f->fn = id;
+	f->edge = edge_of(th, caller, id, (uintptr_t)site);
+	if (f->edge != NO_EDGE)
+		th->edges[f->edge].calls++;
+	else
+		th->dropped++;
+	if (s->hits)
+		span_add(&s->period, now - s->last_entry);
+	if (s->exited && !s->active)
+		span_add(&s->outside, now - s->last_exit);
+	s->hits++;
+	s->active++;
+	s->last_entry = now;
+	if (th->recording)
+		record(th, now, id, core, ARCOV_TRACE_ENTRY);
+	else if (timeline_on)
+		th->lost++;
+out:
+	th->off = 0;
+}
+
+ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
+{
+	uintptr_t sp = (uintptr_t)cfa;
+	struct thread *th = self_thread;
+	int16_t core = -1;
+	uint64_t now;
+	uint32_t id;
+
+	if (!th || th->off)
+		return;
+	th->off = 1;
+	now = th->recording ? ticks_core(&core) : ticks();
+	id = __atomic_load_n(&fn->id, __ATOMIC_RELAXED);
+	while (th->depth && th->stack[th->depth - 1].sp < sp)
+		pop(th, now, core);		/* left by longjmp */
+	if (!th->depth || th->stack[th->depth - 1].fn != id) {
+		/* Inlined calls share the frame: one left by longjmp may
+		 * still lie above this function's own entry. */
+		uint32_t k = th->depth;
+
+		while (k && th->stack[k - 1].sp == sp &&
+		       th->stack[k - 1].fn != id)
+			k--;
+		if (k && th->stack[k - 1].sp == sp)
+			while (th->depth >= k)
+				pop(th, now, core);
+		else
+			th->dropped++;
+	} else {
+		pop_inline(th, now, core);
+	}
+	th->end = now;
+	th->off = 0;
+}
+
+/* ---- threads, fork ---- */
+
+/* A thread ends: close what it left open (pthread_exit) and keep its data
+ * for the dump. */
+static void thread_over(void *arg)
+{
+	struct thread *th = arg;
+	uint64_t now = ticks();
+
+	th->off = 1;
+	while (th->depth)
+		pop(th, now, -1);
+	th->end = now;
+	__atomic_store_n(&th->live, 0, __ATOMIC_RELEASE);
+}
+
+static void thread_clear(struct thread *th)
+{
+	uint32_t i;
+
+	th->nedges = 0;
+	if (th->table)
+		memset(th->table, 0, (th->mask + 1) * sizeof *th->table);
+	for (i = 0; i < th->depth; i++)
+		th->stack[i].edge = NO_EDGE;
+	for (i = 0; i < th->nstats; i++) {
+		uint32_t active = th->stats[i].active;
+
+		memset(&th->stats[i], 0, sizeof th->stats[i]);
+		th->stats[i].active = active;
+	}
+	th->nevents = th->converted = th->lost = th->dropped = 0;
+}
+
+/* The child starts from zero, like the counters: its calls open before the
+ * fork still close in it, but count in the parent.  Other threads do not
+ * exist in the child; their states are dropped (not freed: the memory is
+ * the parent's copy, and a lock may have been held). */
+static void fork_child(void)
+{
+	struct thread *th = self_thread;
+	uint32_t i;
+
+	pthread_mutex_init(&lock, NULL);
+	threads = th;
+	if (!th)
+		return;
+	th->next = NULL;
+	th->tid = (uint64_t)syscall(SYS_gettid);
+	thread_clear(th);
+	th->start = ticks();
+	th->recording = timeline_on;
+	/* Its timeline starts inside the calls open at the fork. */
+	for (i = 0; i < th->depth && th->recording; i++)
+		record(th, th->start, th->stack[i].fn, -1, ARCOV_TRACE_RESUME);
+}
+
+/* ---- the dump ---- */
+
+struct calib {
+	uint64_t tsc1, mono1;
+};
+
+static uint64_t to_ns(const struct calib *c, uint64_t t)
+{
+	__int128 d;
+
+	if (!use_tsc)
+		return t;
+	if (c->tsc1 <= tsc0)
+		return mono0;
+	d = (__int128)((int64_t)(t - tsc0)) * (int64_t)(c->mono1 - mono0);
+	return mono0 + (uint64_t)(int64_t)(d / (int64_t)(c->tsc1 - tsc0));
+}
+
+static uint64_t dur_ns(const struct calib *c, uint64_t t)
+{
+	if (!use_tsc || c->tsc1 <= tsc0)
+		return use_tsc ? 0 : t;
+	return (uint64_t)((unsigned __int128)t * (c->mono1 - mono0) /
+			  (c->tsc1 - tsc0));
+}
+
+static void span_out(const struct calib *c, struct arcov_trace_span *o,
+		     const struct span *s)
+{
+	o->count = s->count;
+	o->total = dur_ns(c, s->total);
+	o->min = dur_ns(c, s->min);
+	o->max = dur_ns(c, s->max);
+}
+
+/*
+ * One thread as the file holds it.  Calls still open (the dumping thread
+ * inside exit(), or an arcov_dump() call) are closed at @now in a copy:
+ * the thread's own state does not change, except that its events are
+ * turned into nanoseconds in place, once.
+ */
+static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
+		      struct arcov_trace_thread *o)
+{
+	struct thread copy = *th;
+	uint64_t i, open = th->depth;
+	uint32_t k, n = 0;
+	int rc = 0;
+
+	memset(o, 0, sizeof *o);
+	copy.stack = malloc((open + 1) * sizeof *copy.stack);
+	copy.edges = malloc((th->nedges + 1) * sizeof *copy.edges);
+	copy.stats = malloc((th->nstats + 1) * sizeof *copy.stats);
+	o->edges = calloc(th->nedges + 1, sizeof *o->edges);
+	o->stats = calloc(th->nstats + 1, sizeof *o->stats);
+	if (!copy.stack || !copy.edges || !copy.stats || !o->edges || !o->stats) {
+		rc = ARCOV_ENOMEM;
+		goto out;
+	}
+	memcpy(copy.stack, th->stack, open * sizeof *copy.stack);
+	memcpy(copy.edges, th->edges, th->nedges * sizeof *copy.edges);
+	memcpy(copy.stats, th->stats, th->nstats * sizeof *copy.stats);
+	/* Room for the closing events, past what the timeline holds. */
+	if (th->recording && open) {
+		void *e = realloc(th->events, (th->nevents + open) *
+				  sizeof *th->events);
+
+		if (!e) {
+			rc = ARCOV_ENOMEM;
+			goto out;
+		}
+		th->events = copy.events = e;
+		th->evcap = copy.evcap = th->nevents + open;
+	}
+	for (i = th->converted; i < th->nevents; i++)
+		th->events[i].time = to_ns(c, th->events[i].time);
+	th->converted = th->nevents;
+	copy.converted = copy.nevents;
+	if (open)
+		copy.end = now;
+	/* pop() records in ticks, converted below; closing calls is not
+	 * losing events. */
+	while (copy.depth)
+		pop(&copy, now, -1);
+	copy.lost = th->lost;
+	for (i = th->nevents; i < copy.nevents; i++)
+		th->events[i].time = to_ns(c, th->events[i].time);
+
+	o->tid = th->tid;
+	o->start = to_ns(c, th->start);
+	o->end = to_ns(c, copy.end > th->start ? copy.end : th->start);
+	o->lost = copy.lost;
+	for (k = 0; k < copy.nedges; k++) {
+		const struct edge *e = &copy.edges[k];
+		struct arcov_trace_edge *x = &o->edges[k];
+
+		x->caller = e->caller;
+		x->callee = e->callee;
+		x->site = e->site;
+		x->calls = e->calls;
+		x->incl = dur_ns(c, e->incl);
+		x->self = dur_ns(c, e->self);
+		x->min = dur_ns(c, e->min);
+		x->max = dur_ns(c, e->max);
+		if (x->self > x->incl)
+			x->self = x->incl;
+		if (x->min > x->max)
+			x->min = x->max;
+	}
+	o->nedges = copy.nedges;
+	for (k = 1; k < copy.nstats && k <= nfns; k++) {
+		const struct fstat *s = &copy.stats[k];
+		struct arcov_trace_stat *x = &o->stats[n];
+
+		if (!s->hits && !s->gross.count)
+			continue;
+		x->fn = k;
+		x->hits = s->hits;
+		span_out(c, &x->net, &s->net);
+		span_out(c, &x->gross, &s->gross);
+		x->outer = dur_ns(c, s->outer);
+		span_out(c, &x->period, &s->period);
+		span_out(c, &x->outside, &s->outside);
+		n++;
+	}
+	o->nstats = n;
+	o->events = th->events;
+	o->nevents = copy.nevents;
+out:
+	free(copy.stack);
+	free(copy.edges);
+	free(copy.stats);
+	return rc;
+}
+
+/* The command line from /proc/self/cmdline, arguments joined by spaces. */
+static char *command_line(void)
+{
+	unsigned char *data = NULL;
+	size_t size = 0, i;
+	char *s;
+
+	if (arcov_file_slurp("/proc/self/cmdline", &data, &size, NULL) < 0)
+		return NULL;
+	s = malloc(size + 1);
+	if (s) {
+		for (i = 0; i < size; i++)
+			s[i] = data[i] && data[i] != '\n' ? (char)data[i] : ' ';
+		while (size && s[size - 1] == ' ')
+			size--;
+		s[size] = 0;
+	}
+	free(data);
+	return s;
+}
+
+/* ARCOV_TRACE with "%p" as the process id, else PROG.arcov-trace in the
+ * directory profiling started in, PROG.PID.arcov-trace in a forked
+ * child (doc/profile.md). */
+static char *trace_path(void)
+{
+	const char *env = getenv("ARCOV_TRACE");
+	extern char *program_invocation_short_name;
+	char pid[24], *path, *p;
+	size_t n;
+
+	snprintf(pid, sizeof pid, "%ld", (long)getpid());
+	if (env && *env) {
+		n = strlen(env) + 1;
+		for (p = strstr(env, "%p"); p; p = strstr(p + 2, "%p"))
+			n += strlen(pid);
+		path = malloc(n);
+		if (!path)
+			return NULL;
+		for (p = path; *env; env++) {
+			if (env[0] == '%' && env[1] == 'p') {
+				p = stpcpy(p, pid);
+				env++;
+			} else {
+				*p++ = *env;
+			}
+		}
+		*p = 0;
+		return path;
+	}
+	n = (trace_dir ? strlen(trace_dir) : 1) +
+	    strlen(program_invocation_short_name) + strlen(pid) +
+	    sizeof ARCOV_TRACE_SUFFIX + 3;
+	path = malloc(n);
+	if (!path)
+		return NULL;
+	if (getpid() == first_pid)
+		snprintf(path, n, "%s/%s%s", trace_dir ? trace_dir : ".",
+			 program_invocation_short_name, ARCOV_TRACE_SUFFIX);
+	else
+		snprintf(path, n, "%s/%s.%s%s", trace_dir ? trace_dir : ".",
+			 program_invocation_short_name, pid,
+			 ARCOV_TRACE_SUFFIX);
+	return path;
+}
+
+/* Write the trace of every finished thread and of the calling one.
+ * Called with the lock held. */
+static void dump_locked(void)
+{
+	struct arcov_trace t = { 0 };
+	struct arcov_err err = { 0 };
+	struct thread *me = self_thread, *th;
+	struct calib c = { ticks(), mono_ns() };
+	uint64_t now = c.tsc1, dropped = 0;
+	unsigned char *buf = NULL;
+	char *path = NULL;
+	ssize_t size;
+	uint32_t n = 0, i;
+	int rc = ARCOV_ENOMEM;
+
+	if (!use_tsc)
+		c.tsc1 = c.mono1 = now;
+	for (th = threads; th; th = th->next)
+		n++;
+	t.threads = calloc(n + 1, sizeof *t.threads);
+	t.cmd = command_line();
+	path = trace_path();
+	if (!t.threads || !path)
+		goto report;
+	for (th = threads; th; th = th->next) {
+		/* Another thread still running: taken when it waits outside
+		 * profiled code (a parked pool thread; what it does next is
+		 * not written), left out and counted when inside it. */
+		if (th != me && __atomic_load_n(&th->live, __ATOMIC_ACQUIRE) &&
+		    (__atomic_load_n(&th->depth, __ATOMIC_ACQUIRE) ||
+		     __atomic_load_n(&th->off, __ATOMIC_ACQUIRE))) {
+			t.lost_threads++;
+			continue;
+		}
+		rc = thread_out(&c, th, now, &t.threads[t.nthreads]);
+		t.nthreads++;
+		if (rc < 0)
+			goto report;
+		dropped += th->dropped;
+	}
+	t.flags = (timeline_on ? ARCOV_TRACE_TIMELINE : 0) |
+		  (use_tsc ? ARCOV_TRACE_TSC : 0);
+	t.pid = (uint32_t)getpid();
+	t.start = mono0;
+	t.end = c.mono1;
+	t.nfns = nfns;
+	t.fns = fns;
+	size = arcov_trace_write(&t, NULL, 0);
+	buf = size < 0 ? NULL : malloc((size_t)size + 1);
+	if (size >= 0 && buf)
+		size = arcov_trace_write(&t, buf, (size_t)size);
+	rc = size < 0 ? (int)size : buf ? 0 : ARCOV_ENOMEM;
+	if (rc == 0)
+		rc = arcov_file_replace(path, buf, (size_t)size, &err);
+report:
+	if (rc < 0 && err.msg[0])
+		arcov_rt_warn("%s", err.msg);
+	else if (rc < 0)
+		arcov_rt_warn("%s: %s; profile not written",
+			      path ? path : ARCOV_TRACE_SUFFIX,
+			      arcov_strerror(rc));
+	if (t.lost_threads)
+		arcov_rt_warn("%s: %u threads still running at exit are not in the profile",
+			      path ? path : ARCOV_TRACE_SUFFIX, t.lost_threads);
+	if (dropped)
+		arcov_rt_warn("%s: %llu calls not profiled (out of memory, or an exit without its entry)",
+			      path ? path : ARCOV_TRACE_SUFFIX,
+			      (unsigned long long)dropped);
+	for (i = 0; i < t.nthreads; i++) {
+		free(t.threads[i].edges);
+		free(t.threads[i].stats);
+	}
+	free(t.threads);
+	free(t.cmd);
+	free(buf);
+	free(path);
+}
+
+static void dump_at_exit(void)
+{
+	int saved = errno;
+	struct thread *me = self_thread;
+
+	if (me)
+		me->off = 1;
+	pthread_mutex_lock(&lock);
+	dump_locked();
+	pthread_mutex_unlock(&lock);
+	if (me)
+		me->off = 0;
+	errno = saved;
+}
+
+/**
+ * arcov_rt_profile_dump - write the time profile now, if this program
+ * records one (arcov_dump(), the exec wrappers).  Profiling goes on; the
+ * exit writes the file again, whole.
+ */
+void arcov_rt_profile_dump(void)
+{
+	if (ready)
+		dump_at_exit();
+}
