@@ -5,7 +5,7 @@
  *             flow graph: fake arcs, numbering, checksum, spanning tree
  *             (doc/formats.md §3.3, §3.5)
  * notes.cc    block line lists and the .bb/.bbg files
- * ext-notes.cc the .arcov-notes file (doc/notes-format.md)
+ * arcov-notes.cc the .arcov-notes file (doc/notes-format.md)
  * emit.cc     counter increments, the arcov_object and its constructor
  * profile.cc  entry and exit hooks of the time profile (doc/profile.md)
  *
@@ -73,7 +73,7 @@ const struct arcov_bbg *ap_notes_graphs(void);
 void ap_notes_write(void);
 void ap_notes_release(void);
 
-/* ext-notes.cc */
+/* arcov-notes.cc */
 void ap_ext_add_function(function *fun, const char *name,
 			 const struct ap_graph *g);
 void ap_ext_write(const char *path);

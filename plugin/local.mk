@@ -10,7 +10,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/plugin.cc \
 	plugin/graph.cc \
 	plugin/notes.cc \
-	plugin/ext-notes.cc \
+	plugin/arcov-notes.cc \
 	plugin/emit.cc \
 	plugin/profile.cc \
 	plugin/arcov-plugin.h \

@@ -28,7 +28,7 @@ tools_libarcovmodel_la_SOURCES = \
 	tools/model/lines.c tools/model/lines.h \
 	tools/model/cycles.c \
 	tools/model/legacy-lines.c tools/model/legacy-lines.h \
-	tools/model/notes-apply.c tools/model/notes-apply.h \
+	tools/model/arcov-notes-apply.c tools/model/arcov-notes-apply.h \
 	tools/model/project.c tools/model/project.h \
 	tools/model/strmap.c tools/model/strmap.h \
 	tools/model/callgraph.c tools/model/callgraph.h \

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "notes-apply.h"
+#include "arcov-notes-apply.h"
 #include "paths.h"
 #include "project.h"
 

@@ -1,4 +1,4 @@
-/* ext-notes.cc -- <auxbase>.arcov-notes: what .bb and .bbg cannot say.
+/* arcov-notes.cc -- <auxbase>.arcov-notes: what .bb and .bbg cannot say.
  *
  * For each function of the .bbg, in the same order: its source file and
  * first and last lines, the number of statements in each block, whether

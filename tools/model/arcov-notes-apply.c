@@ -1,5 +1,5 @@
-/* notes-apply.c -- function extents and exception-handling code from the
- * plugin's .arcov-notes files (see notes-apply.h).
+/* arcov-notes-apply.c -- function extents and exception-handling code from the
+ * plugin's .arcov-notes files (see arcov-notes-apply.h).
  *
  * The .bbg has no exception edges: the plugin replaces each by fake arcs
  * from its source to exit and from entry to its landing pad (doc/formats.md
@@ -16,7 +16,7 @@
 
 #include "arcov-notes.h"
 #include "fileio.h"
-#include "notes-apply.h"
+#include "arcov-notes-apply.h"
 
 enum { UNSEEN, NORMAL, EXCEPTIONAL };
 

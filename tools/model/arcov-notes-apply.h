@@ -1,10 +1,10 @@
-/* notes-apply.h -- what the reports take from the plugin's .arcov-notes
+/* arcov-notes-apply.h -- what the reports take from the plugin's .arcov-notes
  * files (doc/notes-format.md §2) beside each object's .bb and .bbg: the
  * extent of each function, and the exception edges the .bbg leaves out,
  * from which --exclude-exception-branches finds exception-handling code.
  */
-#ifndef ARCOV_NOTES_APPLY_H
-#define ARCOV_NOTES_APPLY_H
+#ifndef ARCOV_ARCOV_NOTES_APPLY_H
+#define ARCOV_ARCOV_NOTES_APPLY_H
 
 #include <stdio.h>
 
