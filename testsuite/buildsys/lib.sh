@@ -5,31 +5,13 @@
 # compiler flags and in the linker flags alike.  Then its notes, data and
 # counts are checked.  Needs top_srcdir and top_builddir (make check).
 
-top_srcdir=$(cd "$top_srcdir" && pwd) || exit 99
-builddir=$(cd "$top_builddir" && pwd -P) || exit 99
-srcdir=$top_srcdir/testsuite/buildsys
+. "${top_srcdir:-.}/testsuite/init.sh"
 specs=$builddir/plugin/arcov-build.specs
-linecheck=$builddir/testsuite/e2e/linecheck
-arcov=$builddir/tools/arcov
-: "${CC:=gcc}" "${SAN_FLAGS:=}"
-unset ARCOV_APPEND ARCOV_RUN_LABEL ARCOV_PREFIX ARCOV_PREFIX_STRIP
 # The project's own make must not inherit the flags and variables of the
 # make running this test ("make check TESTS=...").
 unset MAKEFLAGS MFLAGS MAKELEVEL TESTS
 # The flag users put in CFLAGS and LDFLAGS.
 F="-specs=$specs"
-
-fail()
-{
-	echo "FAIL: $*" >&2
-	exit 1
-}
-
-skip()
-{
-	echo "SKIP: $*" >&2
-	exit 77
-}
 
 # need TOOL...: skip the test unless every TOOL is installed.
 need()
@@ -39,18 +21,11 @@ need()
 	done
 }
 
-pass()
-{
-	cd / && rm -rf "$tmp"
-	exit 0
-}
-
 # A sanitized plugin needs its runtime preloaded into every compiler the
 # build systems start, which they do not let a test arrange.
 test -z "$SAN_FLAGS" || skip "not with a sanitized plugin"
 
-tmp=$builddir/testsuite/buildsys/$(basename "$0" .sh).dir
-rm -rf "$tmp" && mkdir -p "$tmp/build" || exit 99
+mkdir -p "$tmp/build" || exit 99
 cp -R "$srcdir/proj" "$tmp/proj" && chmod -R u+w "$tmp/proj" || exit 99
 cd "$tmp/build" || exit 99
 
