@@ -83,6 +83,9 @@ void ap_ext_release(void);
 #define AP_NEXEC 8
 void ap_redirect_exec(function *fun);
 void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter);
+/* A static, artificial variable of @type named by an internal label that
+ * starts with @prefix (no language could mangle it). */
+tree ap_static_var(tree type, const char *prefix);
 void ap_emit_object(void);
 extern tree ap_counters_var;
 extern tree ap_exec_wrappers[AP_NEXEC];

@@ -31,7 +31,7 @@ static tree counter_type(void)
 	return uint64_type_node;
 }
 
-static tree static_var(tree type, const char *prefix)
+tree ap_static_var(tree type, const char *prefix)
 {
 	static int labelno;
 	char label[64];
@@ -64,7 +64,7 @@ static tree counters_var(void)
 {
 	if (!ap_counters_var) {
 		ap_counters_var =
-			static_var(build_array_type(counter_type(), NULL_TREE),
+			ap_static_var(build_array_type(counter_type(), NULL_TREE),
 				   "LARCOVC");
 		/* Only the increments and the runtime touch the counters,
 		 * never a pointer of the program: as for GCC's own counters,
@@ -269,7 +269,7 @@ static tree fn_table(const struct arcov_bbg *bbg, tree *elt_type)
 	}
 	array_type = build_array_type(type,
 				      build_index_type(size_int(bbg->nfns - 1)));
-	var = static_var(array_type, "LARCOVF");
+	var = ap_static_var(array_type, "LARCOVF");
 	TREE_READONLY(var) = 1;
 	DECL_INITIAL(var) = build_constructor(array_type, elts);
 	finalize_var(var);
@@ -316,7 +316,7 @@ static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 			       fold_convert(types[OB_COUNTERS],
 					    build_fold_addr_expr(counters_var())));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NEXT], null_pointer_node);
-	var = static_var(type, "LARCOVO");
+	var = ap_static_var(type, "LARCOVO");
 	DECL_INITIAL(var) = build_constructor(type, v);
 	finalize_var(var);
 	return var;

@@ -94,21 +94,11 @@ static tree cstring(const char *s)
 /* The static descriptor of @fndecl, handed to the symbol table. */
 static tree descriptor(tree fndecl)
 {
-	static int labelno;
 	expanded_location loc = expand_location(DECL_SOURCE_LOCATION(fndecl));
 	tree type = descriptor_type();
 	vec<constructor_elt, va_gc> *v = NULL;
-	char label[64];
-	tree var;
+	tree var = ap_static_var(type, "LARCOVP");
 
-	ASM_GENERATE_INTERNAL_LABEL(label, "LARCOVP", labelno++);
-	var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(label),
-			 type);
-	SET_DECL_ASSEMBLER_NAME(var, DECL_NAME(var));
-	TREE_STATIC(var) = 1;
-	TREE_ADDRESSABLE(var) = 1;
-	DECL_ARTIFICIAL(var) = 1;
-	DECL_IGNORED_P(var) = 1;
 	CONSTRUCTOR_APPEND_ELT(v, prof_fields[0],
 			       build_int_cst(uint32_type_node, 0));
 	CONSTRUCTOR_APPEND_ELT(v, prof_fields[1],
