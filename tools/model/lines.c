@@ -423,7 +423,9 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		r = build_graph(fn);
 		if (r < 0)
 			return r;
-		for (b = 0; bfn && !fn->artificial && b < bfn->nblocks; b++) {
+		/* An artificial function's lines are not the source's, but
+		 * its file markers still set the file of what follows. */
+		for (b = 0; bfn && b < bfn->nblocks; b++) {
 			const struct arcov_bb_block *blk = &bfn->blocks[b];
 
 			for (i = 0; i < blk->nitems; i++) {
@@ -434,7 +436,8 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 					file = blk->items[i].file;
 					continue;
 				}
-				if (file < 0 || b >= fn->nblocks)
+				if (file < 0 || b >= fn->nblocks ||
+				    fn->artificial)
 					continue;
 				s = file_source(m, fn, file);
 				if (s < 0)
