@@ -50,6 +50,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t f;
 	int rc;
 
+	/* An empty image may come without a buffer (a missing optional
+	 * file, arcov_file_slurp_optional()). */
+	if (!size)
+		data = NULL;
+
 	rc = arcov_bbg_read(&bbg, data, size, FUZZ_NAME, &err);
 	if (rc) {
 		fuzz_check_refusal(rc, &err);

@@ -91,6 +91,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ssize_t n;
 	int rc;
 
+	/* An empty image may come without a buffer (a missing optional
+	 * file, arcov_file_slurp_optional()). */
+	if (!size)
+		data = NULL;
+
 	rc = arcov_da_read(&da, data, size, FUZZ_NAME, &err);
 	if (rc) {
 		fuzz_check_refusal(rc, &err);

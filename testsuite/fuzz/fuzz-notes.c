@@ -13,6 +13,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct arcov_notes notes = { 0 };
 	int rc;
 
+	/* An empty image may come without a buffer (a missing optional
+	 * file, arcov_file_slurp_optional()). */
+	if (!size)
+		data = NULL;
+
 	rc = arcov_notes_read(&notes, data, size, FUZZ_NAME, &err);
 	if (rc) {
 		fuzz_check_refusal(rc, &err);

@@ -51,7 +51,7 @@ FUZZ_TESTS = \
 	testsuite/fuzz/solve.sh
 TESTS += $(FUZZ_TESTS)
 EXTRA_DIST += $(FUZZ_TESTS) testsuite/fuzz/lib.sh \
-	testsuite/fuzz/corpus testsuite/fuzz/regress
+	testsuite/fuzz/corpus testsuite/fuzz/regress doc/security.md
 
 ## ---- the libFuzzer builds ----
 # The library is compiled again with clang, instrumented for coverage
@@ -76,8 +76,12 @@ FUZZ_BINS = \
 CLEANFILES += $(FUZZ_BINS) testsuite/fuzz/libfuzz.a
 clean-local: clean-fuzz
 clean-fuzz:
-	-rm -rf testsuite/fuzz/objs testsuite/fuzz/*.dir fuzz-out
-.PHONY: clean-fuzz fuzz
+	-rm -rf testsuite/fuzz/objs
+# What make fuzz found outlives make clean.
+distclean-local: distclean-fuzz
+distclean-fuzz:
+	-rm -rf fuzz-out
+.PHONY: clean-fuzz distclean-fuzz fuzz
 
 if HAVE_LIBFUZZER
 check_SCRIPTS = $(FUZZ_BINS)
