@@ -3,8 +3,9 @@
  *
  * An accepted input is written back byte for byte; rebuilding each
  * function's block index with arcov_bbg_fn_finish() gives the reader's;
- * and each graph is solved with no data (all counters 0) and with
- * counters taken from the input's own bytes.
+ * and each graph is solved with no data (all counters 0), with counters
+ * taken from the input's own bytes, and with those of a flow that
+ * conserves itself (fuzz_solve_flow()).
  */
 #include <config.h>
 
@@ -66,6 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_index(&bbg.fns[f]);
 		fuzz_solve(&bbg.fns[f], NULL, bbg.fns[f].ncounters);
 		solve_with_bytes(&bbg.fns[f], data, size);
+		fuzz_solve_flow(&bbg.fns[f], data, size);
 	}
 	arcov_bbg_free(&bbg);
 	return 0;

@@ -127,4 +127,66 @@ static inline void fuzz_solve(const struct arcov_bbg_fn *fn,
 	arcov_counts_free(&c);
 }
 
+/*
+ * A flow that conserves itself on @fn, made of the input's bytes: up to
+ * eight walks, each from a block the bytes pick and along the arcs they
+ * pick, that end on a block already walked (a cycle, which gets 1 to 3
+ * more on each of its arcs) or on one without arcs (nothing).  Given the
+ * counted arcs of such a flow, the solver may find the graph
+ * underdetermined, but must never call the counts contradictory, and
+ * whatever it derives must be the flow itself.
+ */
+static inline void fuzz_solve_flow(const struct arcov_bbg_fn *fn,
+				   const uint8_t *data, size_t size)
+{
+	uint64_t *flow = calloc((size_t)fn->narcs + 1, sizeof *flow);
+	uint64_t *counters = calloc((size_t)fn->ncounters + 1,
+				    sizeof *counters);
+	uint32_t *path = calloc((size_t)fn->nblocks + 1, sizeof *path);
+	uint32_t *step = calloc((size_t)fn->nblocks + 1, sizeof *step);
+	struct arcov_err err = { 0, "" };
+	struct arcov_counts c;
+	size_t at = 0, k = 0;
+	uint32_t walk, b, n, i, a;
+	int rc;
+
+	FUZZ_CHECK(flow && counters && path && step);
+#define FUZZ_BYTE() (size ? data[at++ % size] : 0)
+	for (walk = 0; walk < 8; walk++) {
+		/* step[b]: 1 + position of b on this walk's path, 0 if off */
+		memset(step, 0, (size_t)fn->nblocks * sizeof *step);
+		b = walk ? (uint32_t)(FUZZ_BYTE() % fn->nblocks) : 0;
+		for (n = 0; !step[b]; n++) {
+			uint32_t lo = fn->first_arc[b], hi = fn->first_arc[b + 1];
+
+			if (lo == hi)
+				break;
+			step[b] = n + 1;
+			path[n] = lo + (uint32_t)(FUZZ_BYTE() % (hi - lo));
+			b = fn->arcs[path[n]].dest;
+		}
+		if (step[b]) {
+			uint64_t w = 1 + FUZZ_BYTE() % 3;
+
+			for (i = step[b] - 1; i < n; i++)
+				flow[path[i]] += w;
+		}
+	}
+#undef FUZZ_BYTE
+	for (a = 0; a < fn->narcs; a++)
+		if (!(fn->arcs[a].flags & ARCOV_ARC_ON_TREE))
+			counters[k++] = flow[a];
+	rc = arcov_solve(fn, counters, k, &c, FUZZ_NAME, &err);
+	FUZZ_CHECK(rc == 0 || rc == ARCOV_EUNSOLVABLE);
+	if (!rc)
+		for (a = 0; a < fn->narcs; a++)
+			FUZZ_CHECK(c.arc[a] == flow[a]);
+	arcov_counts_free(&c);
+	fuzz_solve(fn, counters, k);
+	free(flow);
+	free(counters);
+	free(path);
+	free(step);
+}
+
 #endif
