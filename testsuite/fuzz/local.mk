@@ -32,9 +32,7 @@ testsuite_fuzz_replay_notes_SOURCES = $(FUZZ_REPLAY_MAIN) \
 testsuite_fuzz_replay_notes_LDADD = lib/libarcovfmt.la
 testsuite_fuzz_replay_section_SOURCES = $(FUZZ_REPLAY_MAIN) \
 	testsuite/fuzz/fuzz-section.c
-testsuite_fuzz_replay_section_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
-testsuite_fuzz_replay_section_LDADD = tools/libarcovtools.la \
-	lib/libarcovfmt.la $(ELF_LIBS)
+testsuite_fuzz_replay_section_LDADD = lib/libarcovfmt.la
 testsuite_fuzz_replay_solve_SOURCES = $(FUZZ_REPLAY_MAIN) \
 	testsuite/fuzz/fuzz-solve.c
 testsuite_fuzz_replay_solve_LDADD = lib/libarcovfmt.la
@@ -56,16 +54,15 @@ EXTRA_DIST += $(FUZZ_TESTS) testsuite/fuzz/lib.sh \
 ## ---- the libFuzzer builds ----
 # The library is compiled again with clang, instrumented for coverage
 # (fuzzer-no-link) and with ASan and UBSan, into one archive the targets
-# link; the sources are those of lib/local.mk and the section parser.
+# link; the sources are those of lib/local.mk.
 FUZZ_LIB_C = \
 	lib/error.c lib/sm.c lib/bb.c lib/bbg.c lib/da.c lib/da-ext.c \
-	lib/arcov-notes.c lib/solve.c lib/fileio.c tools/discover.c
+	lib/arcov-notes.c lib/solve.c lib/fileio.c lib/notes-section.c
 FUZZ_LIB_H = \
 	lib/error.h lib/sm.h lib/bb.h lib/bbg.h lib/da.h lib/da-ext.h \
-	lib/arcov-notes.h lib/solve.h lib/fileio.h tools/discover.h
+	lib/arcov-notes.h lib/solve.h lib/fileio.h lib/notes-section.h
 FUZZ_COMPILE = $(FUZZ_CC) $(FUZZ_CFLAGS) $(WARN_CFLAGS) $(DEFS) \
-	-I$(top_builddir) -I$(top_srcdir)/lib -I$(top_srcdir)/tools \
-	-I$(top_srcdir)/testsuite/fuzz
+	-I$(top_builddir) -I$(top_srcdir)/lib -I$(top_srcdir)/testsuite/fuzz
 FUZZ_BINS = \
 	testsuite/fuzz/fuzz-bb \
 	testsuite/fuzz/fuzz-bbg \
@@ -98,7 +95,7 @@ testsuite/fuzz/libfuzz.a: $(FUZZ_LIB_C) $(FUZZ_LIB_H) config.h
 
 $(FUZZ_BINS): testsuite/fuzz/libfuzz.a testsuite/fuzz/fuzz.h
 	$(AM_V_CCLD)$(FUZZ_COMPILE) -fsanitize=fuzzer -o $@ \
-	  $(srcdir)/$@.c testsuite/fuzz/libfuzz.a $(ELF_LIBS)
+	  $(srcdir)/$@.c testsuite/fuzz/libfuzz.a
 testsuite/fuzz/fuzz-bb: testsuite/fuzz/fuzz-bb.c
 testsuite/fuzz/fuzz-bbg: testsuite/fuzz/fuzz-bbg.c
 testsuite/fuzz/fuzz-da: testsuite/fuzz/fuzz-da.c
