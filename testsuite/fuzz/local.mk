@@ -54,13 +54,7 @@ EXTRA_DIST += $(FUZZ_TESTS) testsuite/fuzz/lib.sh \
 ## ---- the libFuzzer builds ----
 # The library is compiled again with clang, instrumented for coverage
 # (fuzzer-no-link) and with ASan and UBSan, into one archive the targets
-# link; the sources are those of lib/local.mk.
-FUZZ_LIB_C = \
-	lib/error.c lib/sm.c lib/bb.c lib/bbg.c lib/da.c lib/da-ext.c \
-	lib/arcov-notes.c lib/solve.c lib/fileio.c lib/notes-section.c
-FUZZ_LIB_H = \
-	lib/error.h lib/sm.h lib/bb.h lib/bbg.h lib/da.h lib/da-ext.h \
-	lib/arcov-notes.h lib/solve.h lib/fileio.h lib/notes-section.h
+# link: the C files of lib/local.mk, whatever they are.
 FUZZ_COMPILE = $(FUZZ_CC) $(FUZZ_CFLAGS) $(WARN_CFLAGS) $(DEFS) \
 	-I$(top_builddir) -I$(top_srcdir)/lib -I$(top_srcdir)/testsuite/fuzz
 FUZZ_BINS = \
@@ -83,10 +77,11 @@ distclean-fuzz:
 if HAVE_LIBFUZZER
 check_SCRIPTS = $(FUZZ_BINS)
 
-testsuite/fuzz/libfuzz.a: $(FUZZ_LIB_C) $(FUZZ_LIB_H) config.h
+testsuite/fuzz/libfuzz.a: $(lib_libarcovfmt_la_SOURCES) config.h
 	$(AM_V_GEN)rm -rf testsuite/fuzz/objs && \
 	$(MKDIR_P) testsuite/fuzz/objs && \
-	for f in $(FUZZ_LIB_C); do \
+	for f in $(lib_libarcovfmt_la_SOURCES); do \
+	  case $$f in *.c) ;; *) continue ;; esac; \
 	  o=testsuite/fuzz/objs/`echo $$f | sed 's,/,-,g; s,\.c$$,.o,'`; \
 	  $(FUZZ_COMPILE) -fsanitize=fuzzer-no-link -c \
 	    -o $$o $(srcdir)/$$f || exit 1; \
