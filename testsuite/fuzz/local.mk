@@ -5,7 +5,7 @@
 ## over the corpus and the regressions in every configuration; and, when
 ## configure found clang with libFuzzer (FUZZ_CC), as fuzz-TARGET, for the
 ## per-target tests (replay, then a fixed-seed run) and for make fuzz.
-## doc/security.md, "Fuzzing", is the user's side of this.
+## doc/security.md, §5 "Fuzzing", is the user's side of this.
 
 FUZZ_TARGETS = bb bbg da notes section solve
 
@@ -49,7 +49,7 @@ FUZZ_TESTS = \
 	testsuite/fuzz/solve.sh
 TESTS += $(FUZZ_TESTS)
 EXTRA_DIST += $(FUZZ_TESTS) testsuite/fuzz/lib.sh \
-	testsuite/fuzz/corpus testsuite/fuzz/regress doc/security.md
+	testsuite/fuzz/corpus testsuite/fuzz/regress
 
 ## ---- the libFuzzer builds ----
 # The library is compiled again with clang, instrumented for coverage
