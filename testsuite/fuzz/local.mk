@@ -5,7 +5,7 @@
 ## over the corpus and the regressions in every configuration; and, when
 ## configure found clang with libFuzzer (FUZZ_CC), as fuzz-TARGET, for the
 ## per-target tests (replay, then a fixed-seed run) and for make fuzz.
-## doc/security.md, §5 "Fuzzing", is the user's side of this.
+## doc/security.md, §6 "Fuzzing", is the user's side of this.
 
 FUZZ_TARGETS = bb bbg da notes section solve
 
