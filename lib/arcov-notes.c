@@ -603,8 +603,9 @@ static int read_header(struct notes_rd *n, struct arcov_notes *notes)
 	uint32_t version;
 	int rc;
 
-	/* A different file stops here, not at the first newline. */
-	if (memcmp(n->r.data, HEADER, left < head ? left : head))
+	/* A different file stops here, not at the first newline.  An empty
+	 * image may have no buffer at all, which memcmp() must not see. */
+	if (left && memcmp(n->r.data, HEADER, left < head ? left : head))
 		return arcov_rd_fail(&n->r, ARCOV_EMAGIC, 0,
 				     "not an arcov-notes file");
 	rc = line_start(n, "header");

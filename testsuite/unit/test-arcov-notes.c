@@ -471,6 +471,16 @@ static void test_truncation_messages(void **state)
 		     "t.notes: offset 91: line not ended by a newline");
 }
 
+/* An empty image may come without a buffer (arcov_file_slurp_optional
+ * of a missing file); found by the fuzz target under UBSan. */
+static void test_empty_without_buffer(void **state)
+{
+	struct arcov_err err = { 0, "" };
+
+	assert_int_equal(read_notes(NULL, 0, &err), ARCOV_ETRUNC);
+	assert_string_equal(err.msg, "t.notes: offset 0: missing header line");
+}
+
 static void test_bad_header(void **state)
 {
 	expect_error("arcov-notes 3\n", ARCOV_EMAGIC,
@@ -844,6 +854,7 @@ int main(void)
 		cmocka_unit_test(test_round_trips),
 		cmocka_unit_test(test_truncations),
 		cmocka_unit_test(test_truncation_messages),
+		cmocka_unit_test(test_empty_without_buffer),
 		cmocka_unit_test(test_bad_header),
 		cmocka_unit_test(test_bad_numbers),
 		cmocka_unit_test(test_bad_escapes),
