@@ -124,7 +124,7 @@ static void build(struct arcov_project *p, long run, int n, ...)
 {
 	char *args[4];
 	struct arcov_project_opts o = { 0 };
-	struct arcov_run_sel sel = { run, NULL };
+	struct arcov_run_sel sel = { .index = run };
 	va_list ap;
 	int i;
 
