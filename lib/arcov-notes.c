@@ -594,7 +594,17 @@ static int read_fn(struct notes_rd *n, struct arcov_notes *notes, size_t at)
 	return read_body(n, &notes->fns[notes->nfns - 1]);
 }
 
-#define DIRECTORY_LEN (sizeof "directory" - 1)
+/* Whether the next line starts with the keyword @word (then a space or
+ * the end of the line). */
+static int next_is(const struct notes_rd *n, const char *word)
+{
+	size_t len = strlen(word);
+
+	return arcov_rd_left(&n->r) > len &&
+	       !memcmp(n->r.data + n->r.pos, word, len) &&
+	       (n->r.data[n->r.pos + len] == ' ' ||
+		n->r.data[n->r.pos + len] == '\n');
+}
 
 /* The header line, and in version 2 the directory line that may follow. */
 static int read_header(struct notes_rd *n, struct arcov_notes *notes)
@@ -623,14 +633,26 @@ static int read_header(struct notes_rd *n, struct arcov_notes *notes)
 	n->version = version;
 	notes->version = version;
 	rc = line_end(n, "version");
-	/* Version 2 may name the compile directory next. */
-	if (rc || version == 1 || arcov_rd_left(&n->r) < DIRECTORY_LEN ||
-	    memcmp(n->r.data + n->r.pos, "directory", DIRECTORY_LEN))
-		return rc;
-	rc = keyword_line(n, "directory");
-	if (!rc)
-		rc = string(n, "directory", &notes->directory);
-	return rc ? rc : line_end(n, "directory");
+	/* Version 2 may name the compile directory, then the stamp. */
+	if (!rc && version >= 2 && next_is(n, "directory")) {
+		rc = keyword_line(n, "directory");
+		if (!rc)
+			rc = string(n, "directory", &notes->directory);
+		if (!rc)
+			rc = line_end(n, "directory");
+	}
+	if (!rc && version >= 2 && next_is(n, "stamp")) {
+		rc = keyword_line(n, "stamp");
+		if (!rc)
+			rc = number(n, "stamp", &notes->stamp, &at);
+		if (!rc && (!notes->stamp || notes->stamp > 0x7fffffffu))
+			rc = arcov_rd_fail(&n->r, ARCOV_ERANGE, at,
+					   "stamp %" PRIu32 " is not 1 to "
+					   "2147483647", notes->stamp);
+		if (!rc)
+			rc = line_end(n, "stamp");
+	}
+	return rc;
 }
 
 int arcov_notes_read(struct arcov_notes *notes, const void *data,
@@ -802,13 +824,19 @@ ssize_t arcov_notes_write(const struct arcov_notes *notes, void *buf,
 	if (version > ARCOV_NOTES_VERSION)
 		return ARCOV_EFORMAT;
 	arcov_wr_init(&w, buf, cap);
-	if (version < 2 && notes->directory)
-		return ARCOV_EFORMAT;	/* no directory line in version 1 */
+	if (version < 2 && (notes->directory || notes->stamp))
+		return ARCOV_EFORMAT;	/* no such lines in version 1 */
+	if (notes->stamp > 0x7fffffffu)
+		return ARCOV_EFORMAT;
 	wr_u32(&w, HEADER, version);
 	wr_str(&w, "\n");
 	if (notes->directory) {
 		wr_str(&w, "directory");
 		wr_field(&w, notes->directory);
+		wr_str(&w, "\n");
+	}
+	if (notes->stamp) {
+		wr_u32(&w, "stamp ", notes->stamp);
 		wr_str(&w, "\n");
 	}
 	for (f = 0; f < notes->nfns; f++) {

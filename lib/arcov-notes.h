@@ -70,6 +70,9 @@ struct arcov_notes {
 	char *directory;	/* the compiler's working directory, which
 				 * relative paths are relative to (version 2);
 				 * NULL for a version 1 file */
+	uint32_t stamp;		/* the build's stamp, 1 .. 2^31-1, which its
+				 * object gives its .da blocks (version 2);
+				 * 0: none */
 	uint32_t version;	/* of the file; 0: ARCOV_NOTES_VERSION */
 	size_t nfns;
 	struct arcov_notes_fn *fns;

@@ -15,6 +15,7 @@
 
 /* Entry tags. */
 #define ARCOV_EXT_LABEL 1	/* run label: the characters, no NUL */
+#define ARCOV_EXT_STAMP 2	/* build stamp of the object: one word */
 
 /**
  * arcov_ext_label_tail - build the extension tail holding @label.
@@ -23,6 +24,22 @@
  */
 int arcov_ext_label_tail(const char *label, unsigned char **tail,
 			 uint32_t *len);
+
+/**
+ * arcov_ext_run_tail - build the extension tail of a run: the label
+ * entry when @label is not NULL, then the stamp entry when @stamp is not
+ * 0 (1 .. 2^31-1: the build the counters come from, which the extension
+ * notes of that build name too).  *@tail is NULL and *@len 0 when there
+ * is neither.  Returns 0 or ARCOV_ENOMEM / ARCOV_ERANGE.
+ */
+int arcov_ext_run_tail(const char *label, uint32_t stamp,
+		       unsigned char **tail, uint32_t *len);
+
+/**
+ * arcov_ext_stamp - the build stamp of the extension tail @tail (@len
+ * bytes): 0 when it names none (or is malformed).
+ */
+uint32_t arcov_ext_stamp(const unsigned char *tail, uint32_t len);
 
 /**
  * arcov_ext_find - locate the first entry tagged @tag in @tail.

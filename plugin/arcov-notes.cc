@@ -161,6 +161,7 @@ void ap_ext_write(const char *path)
 
 	/* Relative paths in the notes are relative to this (§2), as the
 	 * .gcno's compilation directory is for gcov. */
+	ext_notes.stamp = ap_build_stamp();
 	size = arcov_notes_set_directory(&ext_notes, getpwd());
 	if (size == 0)
 		size = arcov_notes_write(&ext_notes, NULL, 0);

@@ -67,6 +67,7 @@ uint32_t ap_block_number(const struct ap_graph *g, basic_block bb);
 /* notes.cc */
 const char *ap_notes_base(void);
 const char *ap_da_path(void);
+uint32_t ap_build_stamp(void);
 bool ap_notes_add_function(function *fun, const char *name,
 			   const struct ap_graph *g);
 const struct arcov_bbg *ap_notes_graphs(void);

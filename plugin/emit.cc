@@ -279,14 +279,14 @@ static tree fn_table(const struct arcov_bbg *bbg, tree *elt_type)
 
 enum {
 	OB_VERSION, OB_FLAGS, OB_DA_PATH, OB_NFNS, OB_NCOUNTERS, OB_FNS,
-	OB_COUNTERS, OB_NEXT, OB_COUNT
+	OB_COUNTERS, OB_NEXT, OB_STAMP, OB_COUNT
 };
 
 static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 {
 	static const char *const names[OB_COUNT] = {
 		"version", "flags", "da_path", "nfns", "ncounters", "fns",
-		"counters", "next"
+		"counters", "next", "stamp"
 	};
 	tree fn_type, fns = fn_table(bbg, &fn_type);
 	tree types[OB_COUNT] = {
@@ -295,7 +295,8 @@ static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 		build_pointer_type(build_qualified_type(fn_type,
 							TYPE_QUAL_CONST)),
 		build_pointer_type(counter_type()),
-		ptr_type_node		/* the runtime's list link */
+		ptr_type_node,		/* the runtime's list link */
+		uint32_type_node
 	};
 	tree fields[OB_COUNT];
 	tree type, var;
@@ -316,6 +317,7 @@ static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 			       fold_convert(types[OB_COUNTERS],
 					    build_fold_addr_expr(counters_var())));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NEXT], null_pointer_node);
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_STAMP], uint32_cst(ap_build_stamp()));
 	var = ap_static_var(type, "LARCOVO");
 	DECL_INITIAL(var) = build_constructor(type, v);
 	finalize_var(var);

@@ -106,6 +106,27 @@ const char *ap_da_path(void)
 	return notes_da;
 }
 
+/**
+ * ap_build_stamp - this compilation's stamp, 1 .. 2^31-1, which the
+ * object gives its .da blocks and the extension notes name, so that a
+ * report can tell counts of another build of the same source (gcov's
+ * notes/data stamp).  From GCC's random seed, so -frandom-seed gives
+ * reproducible objects.
+ */
+uint32_t ap_build_stamp(void)
+{
+	static uint32_t stamp;
+
+	if (!stamp) {
+		unsigned HOST_WIDE_INT seed = get_random_seed(false);
+
+		stamp = (uint32_t)(seed ^ seed >> 31 ^ seed >> 62) & 0x7fffffff;
+		if (!stamp)
+			stamp = 1;
+	}
+	return stamp;
+}
+
 /* Where a block's line comes from. */
 enum {
 	REF_STMT = 1,	/* a statement, or the function's declarator */

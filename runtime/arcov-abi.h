@@ -20,7 +20,9 @@
 extern "C" {
 #endif
 
-#define ARCOV_ABI_VERSION 1
+/* Version 2 adds the build stamp at the end of struct arcov_object; the
+ * runtime still takes objects of version 1. */
+#define ARCOV_ABI_VERSION 2
 
 /* Object flags. */
 #define ARCOV_OBJ_ATOMIC 0x1	/* counters updated with relaxed atomics */
@@ -40,6 +42,8 @@ struct arcov_object {
 	const struct arcov_fn_info *fns;	/* nfns entries */
 	uint64_t *counters;	/* ncounters, functions back to back */
 	struct arcov_object *next;	/* runtime's list link; 0 in the object */
+	uint32_t stamp;		/* version 2: the build, as the notes name it;
+				 * 1 .. 2^31-1, or 0 for none */
 };
 
 void arcov_object_register(struct arcov_object *obj);

@@ -312,8 +312,8 @@ ARCOV_PUBLIC void arcov_object_register(struct arcov_object *obj)
 	const char *defect;
 	int saved = errno;
 
-	if (obj->version != ARCOV_ABI_VERSION) {
-		arcov_rt_warn("object built for ABI version %lu, this runtime speaks version %d; its counts are not recorded",
+	if (obj->version < 1 || obj->version > ARCOV_ABI_VERSION) {
+		arcov_rt_warn("object built for ABI version %lu, this runtime speaks versions 1 to %d; its counts are not recorded",
 			      (unsigned long)obj->version, ARCOV_ABI_VERSION);
 		goto restore_errno;
 	}

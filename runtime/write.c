@@ -37,8 +37,8 @@ struct settings {
 	int fsync;			/* ARCOV_FSYNC=1 */
 	unsigned wait_ms;		/* ARCOV_LOCK_TIMEOUT, in seconds */
 	int umask;			/* for the files it creates; -1 unread */
-	unsigned char *tail;		/* extension tail holding the label */
-	uint32_t tail_len;
+	const char *label;		/* ARCOV_RUN_LABEL, or NULL */
+	uint32_t tail_len;		/* the label's entry */
 };
 
 /* ARCOV_LOCK_TIMEOUT: a decimal number of seconds, at most a day;
@@ -74,12 +74,25 @@ static void settings_read(struct settings *s)
 	s->fsync = flag_set("ARCOV_FSYNC");
 	s->wait_ms = wait_read();
 	s->umask = -1;
+	unsigned char *tail;
+
 	if (!label || !*label)
 		return;
-	rc = arcov_ext_label_tail(label, &s->tail, &s->tail_len);
-	if (rc)
+	rc = arcov_ext_label_tail(label, &tail, &s->tail_len);
+	if (rc) {
 		arcov_rt_warn("ARCOV_RUN_LABEL: %s; runs are not labelled",
 			      arcov_strerror(rc));
+		return;
+	}
+	free(tail);
+	s->label = label;
+}
+
+/* The build stamp @obj's plugin gave it (its notes name it too), or 0
+ * for an object of ABI version 1, which has none. */
+static uint32_t object_stamp(const struct arcov_object *obj)
+{
+	return obj->version >= 2 ? obj->stamp : 0;
 }
 
 /*
@@ -103,8 +116,13 @@ static int run_block(struct arcov_da_block *blk, const struct arcov_rt_job *job,
 		return ARCOV_ENOMEM;
 	blk->program = *program;
 	blk->object = job->run;
-	blk->ext_tail = s->tail;
-	blk->ext_tail_len = s->tail_len;
+	/* The label, then the build stamp: a rebuilt object's counts never
+	 * meet the old build's in one block. */
+	if (arcov_ext_run_tail(s->label, object_stamp(obj), &blk->ext_tail,
+			       &blk->ext_tail_len)) {
+		free(fns);
+		return ARCOV_ENOMEM;
+	}
 	blk->fns = fns;
 	blk->nfns = obj->nfns;
 	for (i = 0; i < obj->nfns; i++) {
@@ -129,7 +147,7 @@ static size_t block_size_guess(const struct arcov_rt_job *job,
 {
 	const struct arcov_object *obj = job->obj;
 
-	return 3 * ARCOV_WORD + ARCOV_DA_EXT_STD + s->tail_len +
+	return 3 * ARCOV_WORD + ARCOV_DA_EXT_STD + s->tail_len + 3 * ARCOV_WORD +
 	       (size_t)obj->nfns * (5 * ARCOV_WORD + 40) +
 	       (size_t)obj->ncounters * ARCOV_COUNTER;
 }
@@ -214,6 +232,7 @@ static void write_job(struct arcov_rt_job *job,
 	if (merge_and_store(&tx, &da, &rb, size, job, s, &err))
 		arcov_rt_warn("%s", err.msg);
 	free(rb.fns);
+	free(rb.ext_tail);
 free_da:
 	arcov_da_free(&da);
 abort:
@@ -249,5 +268,4 @@ void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
 		free(job->path);
 		job->path = NULL;
 	}
-	free(s.tail);
 }

@@ -169,7 +169,8 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-exceptions.sh \
 	testsuite/report/report-called.sh \
 	testsuite/report/report-gates.sh \
-	testsuite/report/report-merge.sh
+	testsuite/report/report-merge.sh \
+	testsuite/report/report-stamp.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
 	testsuite/report/eh.cc testsuite/report/excl.c \

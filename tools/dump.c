@@ -46,6 +46,7 @@
  *   OFF:   extension tail: T bytes          only when E > 40; then the
  *   OFF:     HHHHHHHH HHHHHHHH ...          bytes in hex, 16 a line
  *   OFF:     run label 'LABEL'              its label entry, if any
+ *   OFF:     build stamp N                  its stamp entry, if any
  *                                           (bytes outside printable
  *                                           ASCII, ' and \ as \ooo)
  *   OFF:   function 'NAME' checksum C (0xC), K counters   OFF of the record
@@ -291,6 +292,15 @@ static void dump_da_tail(FILE *out, size_t offset, const unsigned char *tail,
 				fputc(label[i], out);
 		}
 		fputs("'\n", out);
+	}
+	if (arcov_ext_stamp(tail, len)) {
+		/* The build stamp, which the extension notes name too. */
+		const unsigned char *p;
+
+		arcov_ext_find(tail, len, ARCOV_EXT_STAMP, &p, &n);
+		put_offset(out, offset + (size_t)(p - tail), 2);
+		fprintf(out, "build stamp %" PRIu32 "\n",
+			arcov_ext_stamp(tail, len));
 	}
 }
 

@@ -10,7 +10,7 @@
 # first; update the expectation only after checking it the same way.
 . "$top_srcdir/testsuite/e2e/lib.sh"
 
-build_arcov dump-sample.c -O2
+build_arcov dump-sample.c -O2 -frandom-seed=dump-sample
 (cd "$tmp/arcov" && ./prog) || fail "prog: exit status $?"
 (cd "$tmp/arcov" &&
  "$builddir/tools/arcov-dump" dump-sample.bb dump-sample.bbg dump-sample.da) \

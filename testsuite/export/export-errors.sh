@@ -61,7 +61,7 @@ function fact does not match function 3 of calltree.bbg"
 
 head -c 100 "$d/calltree.da.good" > "$d/calltree.da"
 refused "a truncated .da" \
-	"calltree.da: offset 4: function count 6 needs at least 144 bytes, 48 left"
+	"calltree.da: offset 4: function count 6 needs at least 144 bytes, 36 left"
 
 # A counter raised to a million until the counts no longer fit the flow
 # graph, as the text report says; the export refuses the same data.

@@ -43,9 +43,15 @@ expect()
 }
 
 # expect_notes FILE EXPECTED: the .arcov-notes FILE, written in the current
-# directory, must equal EXPECTED, whose directory line reads @DIR@ for it.
+# directory, must equal EXPECTED, whose directory line reads @DIR@ for it
+# and whose stamp line (a number from 1 to 2^31-1 each compilation draws)
+# reads @STAMP@.
 expect_notes()
 {
-	sed "2s|^directory @DIR@\$|directory $PWD|" "$2" > "$1.exp" || exit 99
+	stamp=$(sed -n '3s/^stamp \([1-9][0-9]\{0,9\}\)$/\1/p' "$1")
+	test -n "$stamp" && test "$stamp" -le 2147483647 ||
+		fail "$1: no stamp line: $(sed -n 3p "$1")"
+	sed -e "2s|^directory @DIR@\$|directory $PWD|" \
+	    -e "3s|^stamp @STAMP@\$|stamp $stamp|" "$2" > "$1.exp" || exit 99
 	expect "$1" "$1.exp"
 }

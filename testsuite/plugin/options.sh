@@ -123,10 +123,10 @@ test -s some.bbg || fail "exclude=: some.bbg empty"
 printf 'int g(void), h(void);\n%s\n' \
 	'int main(void) { int (*f)(void) = g; return f() + h(); }' > t.c
 cc "$CC" -O2 -c t.c || fail "t.c"
-printf '%s\n' 'arcov-notes 2' "directory $PWD" 'function main 12 5' \
-	'source 2 2 t.c' 'statements 0 2 1 2 0' 'call 1 2 *' 'call 2 2 h' \
-	'end' > t.exp
-expect t.arcov-notes t.exp
+printf '%s\n' 'arcov-notes 2' 'directory @DIR@' 'stamp @STAMP@' \
+	'function main 12 5' 'source 2 2 t.c' 'statements 0 2 1 2 0' \
+	'call 1 2 *' 'call 2 2 h' 'end' > t.exp
+expect_notes t.arcov-notes t.exp
 
 # Functions the compiler wrote are marked artificial: implicit
 # constructors and destructors, the static initialization; not a defaulted

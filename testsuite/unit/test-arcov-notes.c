@@ -361,6 +361,9 @@ static void test_round_trips(void **state)
 {
 	check_round_trip(HEADER);
 	check_round_trip(EXAMPLE);
+	check_round_trip("arcov-notes 2\ndirectory /a\nstamp 2147483647\n"
+			 EXAMPLE_FN);
+	check_round_trip("arcov-notes 2\nstamp 1\n" EXAMPLE_FN);
 	check_round_trip(HEADER EDGY_FN);
 	check_round_trip(HEADER EXAMPLE_FN EDGY_FN EXAMPLE_FN);
 	check_round_trip(HEADER "function f 0 2\nsource 0 0 f.c\n"
@@ -487,6 +490,17 @@ static void test_bad_header(void **state)
 		     "t.notes: offset 12: version 3, only 1 to 2 are known");
 	expect_error("arcov-notes 0\n" EXAMPLE_FN, ARCOV_EMAGIC,
 		     "t.notes: offset 12: version 0, only 1 to 2 are known");
+	/* the stamp: 1 to 2^31-1, after the directory, not in version 1 */
+	expect_error("arcov-notes 2\nstamp 0\n", ARCOV_ERANGE,
+		     "t.notes: offset 20: stamp 0 is not 1 to 2147483647");
+	expect_error("arcov-notes 2\nstamp 2147483648\n", ARCOV_ERANGE,
+		     "t.notes: offset 20: stamp 2147483648 is not 1 to "
+		     "2147483647");
+	expect_error("arcov-notes 2\nstamp 1\ndirectory /a\n",
+		     ARCOV_EFORMAT,
+		     "t.notes: offset 22: expected a function line");
+	expect_error(HEADER "stamp 1\n", ARCOV_EFORMAT,
+		     "t.notes: offset 14: expected a function line");
 	/* version 2 may name the directory, version 1 must not */
 	expect_error("arcov-notes 2\ndirectory\n", ARCOV_EFORMAT,
 		     "t.notes: offset 23: missing directory");

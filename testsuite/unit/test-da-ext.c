@@ -32,6 +32,42 @@ static void test_label_golden(void **state)
 	check_label("first", "01000000 05000000 66697273 74000000");
 }
 
+/* A run's tail: the label, then the build stamp (one word); either alone;
+ * neither gives no tail. */
+static void test_run_tail(void **state)
+{
+	unsigned char *tail;
+	uint32_t len;
+
+	(void)state;
+	assert_int_equal(arcov_ext_run_tail("ab", 0x12345678, &tail, &len), 0);
+	assert_bytes_hex(tail, len, "01000000 02000000 61620000 "
+				    "02000000 04000000 78563412");
+	assert_int_equal(arcov_ext_stamp(tail, len), 0x12345678);
+	free(tail);
+	assert_int_equal(arcov_ext_run_tail(NULL, 7, &tail, &len), 0);
+	assert_bytes_hex(tail, len, "02000000 04000000 07000000");
+	assert_int_equal(arcov_ext_stamp(tail, len), 7);
+	free(tail);
+	assert_int_equal(arcov_ext_run_tail(NULL, 0, &tail, &len), 0);
+	assert_null(tail);
+	assert_int_equal(len, 0);
+	assert_int_equal(arcov_ext_run_tail("x", 0x80000000u, &tail, &len),
+			 ARCOV_ERANGE);
+	/* a label alone, or a stamp entry of the wrong size, has no stamp */
+	assert_int_equal(arcov_ext_label_tail("abcd", &tail, &len), 0);
+	assert_int_equal(arcov_ext_stamp(tail, len), 0);
+	free(tail);
+	{
+		size_t n;
+		unsigned char *bad = unit_unhex("02000000 03000000 01020300",
+						&n);
+
+		assert_int_equal(arcov_ext_stamp(bad, (uint32_t)n), 0);
+		free(bad);
+	}
+}
+
 static void test_find_skips_other_tags(void **state)
 {
 	size_t n;
@@ -100,6 +136,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_label_golden),
+		cmocka_unit_test(test_run_tail),
 		cmocka_unit_test(test_find_skips_other_tags),
 		cmocka_unit_test(test_find_malformed),
 		cmocka_unit_test(test_find_truncations),

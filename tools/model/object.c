@@ -272,6 +272,18 @@ int arcov_run_selects(const struct arcov_run_sel *run,
 	       !strcmp(label, run->label);
 }
 
+/* Whether .da block @blk holds counts of another build than @obj's notes:
+ * both name a stamp, and not the same one (gcov's "stamp mismatch").  A
+ * block or notes without a stamp (an older plugin) cannot tell. */
+static int other_build(const struct arcov_obj *obj,
+		       const struct arcov_da_block *blk)
+{
+	uint32_t stamp = arcov_ext_stamp(blk->ext_tail, blk->ext_tail_len);
+
+	return obj->notes_rc == 0 && obj->notes.stamp && stamp &&
+	       stamp != obj->notes.stamp;
+}
+
 int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 		   const struct arcov_run_sel *run, struct arcov_err *err)
 {
@@ -334,6 +346,17 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 					  "out of memory");
 	}
 
+	/* The notes first: their stamp says which .da blocks are this
+	 * build's. */
+	errno = 0;
+	obj->notes_rc = arcov_obj_read_notes(obj, &obj->notes,
+					     &obj->notes_err);
+	obj->notes_missing = obj->notes_rc == ARCOV_EIO && errno == ENOENT;
+	if (obj->notes_rc == ARCOV_ENOMEM) {
+		*err = obj->notes_err;
+		return ARCOV_ENOMEM;
+	}
+
 	r = slurp(obj->da_path, &data, &size, err);
 	if (r < 0)
 		return r;
@@ -356,6 +379,10 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 		for (k = 0; k < obj->da.nblocks; k++) {
 			if (!arcov_run_selects(run, &obj->da.blocks[k], k))
 				continue;
+			if (other_build(obj, &obj->da.blocks[k])) {
+				obj->nforeign++;
+				continue;
+			}
 			obj->selected++;
 			obj->runs += match_block(obj, &obj->da.blocks[k],
 						 sorted);
@@ -368,14 +395,6 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 		return arcov_errf(err, r, obj->bbg_path, -1, "%s",
 				  arcov_strerror(r));
 	stats.solves += obj->nfns;
-	errno = 0;
-	obj->notes_rc = arcov_obj_read_notes(obj, &obj->notes,
-					     &obj->notes_err);
-	obj->notes_missing = obj->notes_rc == ARCOV_EIO && errno == ENOENT;
-	if (obj->notes_rc == ARCOV_ENOMEM) {
-		*err = obj->notes_err;
-		return ARCOV_ENOMEM;
-	}
 	return 0;
 }
 

@@ -64,6 +64,7 @@ struct arcov_obj {
 	int have_da;		/* the .da exists (and was read) */
 	uint32_t runs;		/* .da blocks holding at least one match */
 	uint32_t selected;	/* .da blocks the run selection took */
+	uint32_t nforeign;	/* blocks of another build (stamp), unused */
 	size_t nstale;		/* .da records matching no function */
 	size_t stale_offset;	/* byte offset of the first of them */
 	size_t nfns;		/* == bbg.nfns */

@@ -37,6 +37,12 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
 			   run->label ? "labelled '" : "",
 			   run->label ? run->label : number,
 			   run->label ? "'" : "");
+	if (obj->nforeign)
+		arcov_logf(&p->log, "%s:stamp mismatch with notes file\n"
+			   "arcov: warning: %s: %u block%s of another build of "
+			   "the object (a stale program ran?); not used\n",
+			   obj->da_path, obj->da_path, obj->nforeign,
+			   obj->nforeign == 1 ? "" : "s");
 	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
 		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
 	for (k = 0; k < obj->nfns; k++) {

@@ -543,6 +543,11 @@ static int check_loaded(const struct arcov_report_opts *o,
 			po->arg);
 		return 1;
 	}
+	if (obj->nforeign)
+		fprintf(diag, "arcov: warning: %s: %u block%s of another "
+			"build of the object (a stale program ran?); not "
+			"used\n", obj->da_path, obj->nforeign,
+			obj->nforeign == 1 ? "" : "s");
 	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
 		fprintf(diag, "arcov: warning: %s\n", msg);
 	for (k = 0; k < obj->nfns; k++) {
