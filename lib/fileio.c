@@ -62,6 +62,100 @@ static int read_regular(int fd, size_t cap, const char *path,
 	return 0;
 }
 
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void nap_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* Lock the whole file open on @fd (@type F_WRLCK or F_RDLCK) without
+ * waiting.  Locks of open file descriptions conflict even within one
+ * process and survive the closing of other descriptors; kernels without
+ * them get POSIX write locks and no read locks. */
+static int lock_fd(int fd, short type)
+{
+	struct flock fl = {
+		.l_type = type,
+		.l_whence = SEEK_SET,
+		.l_start = 0,
+		.l_len = 0,
+	};
+
+#ifdef F_OFD_SETLK
+	if (!fcntl(fd, F_OFD_SETLK, &fl))
+		return 0;
+	if (errno != EINVAL)
+		return -1;
+#endif
+	return type == F_WRLCK ? fcntl(fd, F_SETLK, &fl) : -1;
+}
+
+/* Whether someone holds a write lock on the file open on @fd: a read
+ * lock is what conflicts with write locks only. */
+static int write_locked(int fd)
+{
+	struct flock fl = {
+		.l_type = F_RDLCK,
+		.l_whence = SEEK_SET,
+		.l_start = 0,
+		.l_len = 0,
+	};
+
+#ifdef F_OFD_GETLK
+	if (!fcntl(fd, F_OFD_GETLK, &fl))
+		return fl.l_type != F_UNLCK;
+	if (errno != EINVAL)
+		return 0;
+	fl.l_type = F_RDLCK;
+#endif
+	return !fcntl(fd, F_GETLK, &fl) && fl.l_type != F_UNLCK;
+}
+
+/* The delay before the next try at a lock: 1 ms, doubling up to 64. */
+static void wait_a_little(long *delay, long long deadline)
+{
+	long left = (long)(deadline - now_ms());
+
+	if (left <= 0)
+		return;
+	nap_ms(*delay < left ? *delay : left);
+	if (*delay < 64)
+		*delay *= 2;
+}
+
+/* Take a shared lock on the file open on @fd, waiting at most
+ * ARCOV_FILE_WAIT_MS for a writer; kernels without open-file-description
+ * locks read without one (no in-place writer runs there either). */
+static int lock_shared(int fd, const char *path, struct arcov_err *err)
+{
+	long long deadline = now_ms() + ARCOV_FILE_WAIT_MS;
+	long delay = 1;
+
+	while (lock_fd(fd, F_RDLCK)) {
+		if (errno == EINVAL)
+			return 0;
+		if (errno != EAGAIN && errno != EACCES)
+			return read_failed(path, err);
+		if (now_ms() >= deadline) {
+			arcov_errf(err, ARCOV_EIO, path, -1,
+				   "cannot read: a writer holds it");
+			errno = EAGAIN;
+			return ARCOV_EIO;
+		}
+		wait_a_little(&delay, deadline);
+	}
+	return 0;
+}
+
 /* Close @fd, keeping errno. */
 static void close_quietly(int fd)
 {
@@ -93,6 +187,11 @@ int arcov_file_read(const char *path, int flags, unsigned char **data,
 		rc = read_failed(path, err);
 	else if (!S_ISREG(st.st_mode))
 		rc = not_regular(path, err);
+	else if ((flags & ARCOV_FILE_SHARED) &&
+		 (rc = lock_shared(fd, path, err)) != 0)
+		;
+	else if ((flags & ARCOV_FILE_SHARED) && fstat(fd, &st) < 0)
+		rc = read_failed(path, err);	/* its size under the lock */
 	else
 		rc = read_regular(fd, (size_t)st.st_size, path, data, size,
 				  err);
@@ -127,6 +226,24 @@ static int write_all(int fd, const unsigned char *p, size_t n)
 	return 0;
 }
 
+static int pwrite_all(int fd, const unsigned char *p, size_t n)
+{
+	off_t off = 0;
+
+	while (n) {
+		ssize_t k = pwrite(fd, p, n, off);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return -1;
+		p += k;
+		off += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
 /* Create every missing directory above the file @path; a failure shows
  * when the file itself is created. */
 static void make_parents(char *path)
@@ -138,28 +255,6 @@ static void make_parents(char *path)
 		mkdir(path, 0777);
 		*p = '/';
 	}
-}
-
-/* Lock the whole file open on @fd (@type F_WRLCK or F_RDLCK) without
- * waiting.  Locks of open file descriptions conflict even within one
- * process and survive the closing of other descriptors; kernels without
- * them get POSIX write locks and no read locks. */
-static int lock_fd(int fd, short type)
-{
-	struct flock fl = {
-		.l_type = type,
-		.l_whence = SEEK_SET,
-		.l_start = 0,
-		.l_len = 0,
-	};
-
-#ifdef F_OFD_SETLK
-	if (!fcntl(fd, F_OFD_SETLK, &fl))
-		return 0;
-	if (errno != EINVAL)
-		return -1;
-#endif
-	return type == F_WRLCK ? fcntl(fd, F_SETLK, &fl) : -1;
 }
 
 /* Whether @path still names the file open on @fd. */
@@ -211,43 +306,121 @@ static int try_lock(struct arcov_file_tx *tx)
 	return 0;
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
+static int look(struct arcov_file_tx *tx);
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+/* Write-lock the file open on @fd as an in-place writer.  Only locks
+ * of open file descriptions will do: POSIX locks are dropped when any
+ * descriptor of the file closes in the process. */
+static int lock_own(int fd)
+{
+#ifdef F_OFD_SETLK
+	struct flock fl = {
+		.l_type = F_WRLCK,
+		.l_whence = SEEK_SET,
+		.l_start = 0,
+		.l_len = 0,
+	};
+
+	return fcntl(fd, F_OFD_SETLK, &fl);
+#else
+	(void)fd;
+	errno = EINVAL;
+	return -1;
+#endif
 }
 
-static void nap_ms(long ms)
+/*
+ * Try the in-place way (fileio.h): 1 when tx->old is open read-write on
+ * tx->path, write-locked by us, with no FILE.tmp beside it; 0 to take the
+ * FILE.tmp way, which also reports what is wrong with the file.  Waits,
+ * until the deadline, only while another writer holds the lock: a
+ * reader's lock sends us the other way at once.  A file of more than one
+ * link is left to the FILE.tmp way, which replaces the name instead of
+ * writing through it into another name's file.
+ */
+static int lock_in_place(struct arcov_file_tx *tx)
 {
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	long delay = 1;
+	struct stat st, tmp_st;
+	int fd;
 
-	nanosleep(&ts, NULL);
+	for (;;) {
+		fd = open(tx->path, O_RDWR | O_NOFOLLOW | O_NONBLOCK |
+			  O_NOCTTY | O_CLOEXEC);
+		if (fd < 0)
+			return 0;
+		if (lock_own(fd)) {
+			if ((errno != EAGAIN && errno != EACCES) ||
+			    !write_locked(fd) || now_ms() >= tx->deadline)
+				break;
+			close(fd);
+			wait_a_little(&delay, tx->deadline);
+			continue;
+		}
+		/* Looked at under the lock, so nothing changes it but a
+		 * FILE.tmp writer that came first, whose exchange leaves
+		 * these contents under the name FILE.tmp and then with no
+		 * name at all: either shows here, and we let it be. */
+		if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_nlink != 1)
+			break;
+		if (!lstat(tx->tmp, &tmp_st) || errno != ENOENT)
+			break;
+		tx->old = fd;
+		tx->inplace = 1;
+		tx->looked = 1;
+		tx->exists = 1;
+		tx->isdir = 0;
+		tx->size = (size_t)st.st_size;
+		tx->mode = st.st_mode & 0777;
+		return 1;
+	}
+	close(fd);
+	return 0;
 }
 
-int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
-		     unsigned wait_ms, struct arcov_err *err)
+/*
+ * Whether an in-place writer holds the file being replaced, which a
+ * FILE.tmp writer must let finish: then forget the look at it, whose
+ * contents are about to change.
+ */
+static int in_place_writer(struct arcov_file_tx *tx)
 {
-	size_t plen = strlen(path);
-	long long deadline = now_ms() + wait_ms;
-	long delay = 1, left;
-	int parents = flags & ARCOV_FILE_PARENTS, rc, tries = 0;
-
-	tx->fd = -1;
+	if (look(tx) < 0 || tx->old < 0 || !write_locked(tx->old))
+		return 0;
+	close(tx->old);
 	tx->old = -1;
 	tx->looked = 0;
-	tx->umask = NULL;
-	tx->path = strdup(path);
-	tx->tmp = malloc(plen + sizeof ".tmp");
-	if (!tx->path || !tx->tmp) {
-		arcov_file_abort(tx);
-		return arcov_errf(err, ARCOV_ENOMEM, path, -1, "out of memory");
-	}
-	memcpy(tx->tmp, path, plen);
-	memcpy(tx->tmp + plen, ".tmp", sizeof ".tmp");
+	return 1;
+}
+
+/* Give up FILE.tmp, still locked, so that no other writer removes a new
+ * file of the same name instead. */
+static void drop_tmp(struct arcov_file_tx *tx)
+{
+	unlink(tx->tmp);
+	close(tx->fd);
+	tx->fd = -1;
+}
+
+/*
+ * Take FILE.tmp (the lock of fileio.h), until tx->deadline; @parents:
+ * create missing directories.  Unless we already hold FILE's own lock,
+ * an in-place writer holding it is let finish first.  On failure the
+ * transaction is ended.
+ */
+static int take_tmp(struct arcov_file_tx *tx, int parents, struct arcov_err *err)
+{
+	const char *held = tx->tmp;
+	long delay = 1;
+	int rc, tries = 0;
+
 	for (;;) {
 		rc = try_lock(tx);
+		if (rc > 0 && !tx->inplace && in_place_writer(tx)) {
+			drop_tmp(tx);
+			held = tx->path;
+			rc = 0;
+		}
 		if (rc > 0)
 			return 0;
 		if (rc < 0 && errno == ENOENT && parents) {
@@ -258,11 +431,11 @@ int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
 		if (rc < 0) {
 			rc = errno;
 			if (rc == EEXIST)
-				arcov_errf(err, ARCOV_EIO, path, -1,
+				arcov_errf(err, ARCOV_EIO, tx->path, -1,
 					   "cannot write: %s is not a regular file",
 					   tx->tmp);
 			else
-				arcov_errf(err, ARCOV_EIO, path, -1,
+				arcov_errf(err, ARCOV_EIO, tx->path, -1,
 					   "cannot write: %s", strerror(rc));
 			arcov_file_abort(tx);
 			errno = rc;
@@ -272,19 +445,41 @@ int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
 		 * a few times, before waiting. */
 		if (++tries < 3)
 			continue;
-		left = (long)(deadline - now_ms());
-		if (left <= 0)
+		if (now_ms() >= tx->deadline)
 			break;
-		nap_ms(delay < left ? delay : left);
-		if (delay < 64)
-			delay *= 2;
+		wait_a_little(&delay, tx->deadline);
 	}
-	arcov_errf(err, ARCOV_EIO, path, -1,
-		   "another writer holds %s (waited %u.%03u s)", tx->tmp,
-		   wait_ms / 1000, wait_ms % 1000);
+	arcov_errf(err, ARCOV_EIO, tx->path, -1,
+		   "another writer holds %s (waited %u.%03u s)", held,
+		   tx->wait_ms / 1000, tx->wait_ms % 1000);
 	arcov_file_abort(tx);
 	errno = EAGAIN;
 	return ARCOV_EIO;
+}
+
+int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
+		     unsigned wait_ms, struct arcov_err *err)
+{
+	size_t plen = strlen(path);
+
+	tx->fd = -1;
+	tx->old = -1;
+	tx->looked = 0;
+	tx->inplace = 0;
+	tx->umask = NULL;
+	tx->wait_ms = wait_ms;
+	tx->deadline = now_ms() + wait_ms;
+	tx->path = strdup(path);
+	tx->tmp = malloc(plen + sizeof ".tmp");
+	if (!tx->path || !tx->tmp) {
+		arcov_file_abort(tx);
+		return arcov_errf(err, ARCOV_ENOMEM, path, -1, "out of memory");
+	}
+	memcpy(tx->tmp, path, plen);
+	memcpy(tx->tmp + plen, ".tmp", sizeof ".tmp");
+	if ((flags & ARCOV_FILE_INPLACE) && lock_in_place(tx))
+		return 0;
+	return take_tmp(tx, flags & ARCOV_FILE_PARENTS, err);
 }
 
 /* The process's umask, read without changing it (umask() would, for an
@@ -400,6 +595,22 @@ int arcov_file_commit(struct arcov_file_tx *tx, const void *data, size_t size,
 {
 	int rc, saved;
 
+	if (tx->inplace && !(flags & ARCOV_FILE_FSYNC) && size == tx->size) {
+		/* Same length: one write over the old contents, which no
+		 * reader taking the shared lock sees half done. */
+		if (pwrite_all(tx->old, data, size) < 0) {
+			saved = errno;
+			arcov_errf(err, ARCOV_EIO, tx->path, -1,
+				   "cannot write: %s", strerror(saved));
+			arcov_file_abort(tx);
+			errno = saved;
+			return ARCOV_EIO;
+		}
+		arcov_file_abort(tx);
+		return 0;
+	}
+	if (tx->inplace && tx->fd < 0 && take_tmp(tx, 0, err))
+		return ARCOV_EIO;
 	rc = look(tx);
 	if (rc > 0 && tx->isdir)
 		errno = EISDIR;

@@ -15,6 +15,18 @@
  * FILE.tmp held waits, polling with a growing delay, for a bounded time.
  * Only users who can create files in the directory can take the lock;
  * nobody can hold it through a read lock on a readable file.
+ *
+ * A writer that may (ARCOV_FILE_INPLACE) first tries the cheap way,
+ * which creates no file: it write-locks FILE itself and, when the new
+ * contents are exactly as long as the old ones, overwrites them in place
+ * with one pwrite().  Readers that read under a shared lock
+ * (ARCOV_FILE_SHARED) see the old or the new contents, never a mix.  A
+ * read lock never stalls a writer: finding FILE read-locked, it takes
+ * the FILE.tmp way instead, which needs nobody's cooperation.  The two
+ * ways exclude each other: an in-place writer backs off when FILE.tmp
+ * exists once it holds FILE's lock, and a FILE.tmp writer backs off
+ * (removing FILE.tmp) when FILE is write-locked once it holds FILE.tmp.
+ * doc/da-extension.md §5 gives the whole argument.
  */
 #ifndef ARCOV_FILEIO_H
 #define ARCOV_FILEIO_H
@@ -29,10 +41,14 @@ extern "C" {
 /* arcov_file_read() flags. */
 #define ARCOV_FILE_OPTIONAL 0x1	/* a missing file reads as empty */
 #define ARCOV_FILE_NOFOLLOW 0x2	/* a symbolic link is refused */
+#define ARCOV_FILE_SHARED 0x10	/* read under a shared lock, waiting at
+				 * most ARCOV_FILE_WAIT_MS for a writer */
 
 /* arcov_file_begin() flags. */
 #define ARCOV_FILE_PARENTS 0x4	/* create missing directories (0777 less
 				 * the umask) */
+#define ARCOV_FILE_INPLACE 0x20	/* the commit may overwrite the file in
+				 * place (never with ARCOV_FILE_FSYNC) */
 /* arcov_file_commit() flags. */
 #define ARCOV_FILE_FSYNC 0x8	/* fsync the data before the rename */
 
@@ -44,7 +60,10 @@ extern "C" {
  * buffer (never NULL on success, even for an empty file).
  * @flags: ARCOV_FILE_OPTIONAL: a missing file gives *@data NULL and
  *         *@size 0 and costs no message; ARCOV_FILE_NOFOLLOW: a symbolic
- *         link is refused.
+ *         link is refused; ARCOV_FILE_SHARED: read under a shared lock,
+ *         so that a writer overwriting the file in place is waited for
+ *         (at most ARCOV_FILE_WAIT_MS, then "FILE: cannot read: a writer
+ *         holds it", errno EAGAIN).
  * Returns 0 or ARCOV_EIO (errno kept; ENOENT for a missing file) or
  * ARCOV_ENOMEM.
  */
@@ -67,7 +86,11 @@ int arcov_file_slurp_optional(const char *path, unsigned char **data,
 struct arcov_file_tx {
 	char *path;		/* the file to replace */
 	char *tmp;		/* path + ".tmp": the lock and the new data */
-	int fd;			/* open on tmp, write-locked */
+	int fd;			/* open on tmp, write-locked, or -1 */
+	int inplace;		/* old is open read-write and write-locked:
+				 * no tmp until the commit needs one */
+	long long deadline;	/* when waiting for the lock ends (ms) */
+	unsigned wait_ms;	/* the wait it was given */
 	/* The file being replaced, looked at once (fileio.c, look()). */
 	int looked;		/* 0 not yet, 1 regular or missing, 2 other */
 	int exists, isdir;
@@ -90,7 +113,9 @@ int arcov_file_umask(void);
 /**
  * arcov_file_begin - take the lock on @path: create @path.tmp exclusively
  * (mode 0600 until the commit) and lock it, removing a stale one, waiting
- * at most @wait_ms for a live one.
+ * at most @wait_ms for a live one.  With ARCOV_FILE_INPLACE, an existing
+ * regular @path of one link that nobody read-locks is write-locked
+ * instead and no file is created (fileio.h's header comment).
  * Returns 0, or ARCOV_EIO / ARCOV_ENOMEM with a message naming what
  * failed ("another writer holds FILE.tmp" after the wait).
  */
@@ -107,7 +132,10 @@ int arcov_file_tx_read(struct arcov_file_tx *tx, unsigned char **data,
 
 /**
  * arcov_file_commit - write @size bytes as the new contents of the file
- * and rename them over it, which ends the transaction.  The new file keeps
+ * and rename them over it, which ends the transaction.  A transaction
+ * holding the file's own lock whose new contents are as long as the old
+ * ones overwrites them in place instead (@flags without
+ * ARCOV_FILE_FSYNC); one whose length changes takes FILE.tmp first.  The new file keeps
  * the old one's permissions, or gets 0666 less the umask.  A target that
  * exists and is not a regular file (a device, a FIFO, a symbolic link,
  * a directory) is refused and left alone.  On failure the temporary file

@@ -1,11 +1,13 @@
 /* write.c -- one dump: merge or append each object's block into its .da.
  *
- * For each object: take the file's lock (lib/fileio.h: "FILE.da.tmp",
- * created exclusively, bounded wait), read the .da once, find the block
- * written by this object under this run label (lib/da-merge.h), add this
- * run's counts into it -- or append a new block when there is none (a
- * new file, a rebuilt object, another label) or ARCOV_APPEND=1 -- and
- * rename the new contents over the file.  A file that does not parse,
+ * For each object: take the file's lock (lib/fileio.h: the .da's own
+ * lock when it exists and nobody reads it, else "FILE.da.tmp", created
+ * exclusively; bounded wait), read the .da once, find the block written
+ * by this object under this run label (lib/da-merge.h), add this run's
+ * counts into it -- or append a new block when there is none (a new
+ * file, a rebuilt object, another label) or ARCOV_APPEND=1 -- and write
+ * the new contents in place when they are as long as the old ones (a
+ * merge), else rename them over the file.  A file that does not parse,
  * or is not a regular file, is never touched.  In merge mode an object
  * that counted nothing in this run is only written when it has no file
  * yet.
@@ -208,7 +210,11 @@ static void write_job(struct arcov_rt_job *job,
 	size_t size;
 	int rc;
 
-	if (arcov_file_begin(&tx, job->path, ARCOV_FILE_PARENTS, s->wait_ms,
+	/* Without fsync, a merge that keeps the file's length is written in
+	 * place under the file's own lock (lib/fileio.h): no file created,
+	 * renamed or removed, which is most of an exit's cost. */
+	if (arcov_file_begin(&tx, job->path, ARCOV_FILE_PARENTS |
+			     (s->fsync ? 0 : ARCOV_FILE_INPLACE), s->wait_ms,
 			     &err)) {
 		arcov_rt_warn("%s; counts not written", err.msg);
 		return;

@@ -398,7 +398,9 @@ int arcov_dump_file(FILE *out, const char *path, struct arcov_err *err)
 	size_t size;
 	int rc;
 
-	rc = arcov_file_slurp(path, &data, &size, err);
+	/* Under the shared lock: a running program may be rewriting a .da
+	 * in place (lib/fileio.h). */
+	rc = arcov_file_read(path, ARCOV_FILE_SHARED, &data, &size, err);
 	if (rc < 0)
 		return rc;
 	rc = dump_kind(path, data, size, err);

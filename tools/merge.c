@@ -138,7 +138,9 @@ static int merge_file(struct arcov_da *acc, const char *path, FILE *diag)
 	size_t size;
 	int rc;
 
-	rc = arcov_file_slurp(path, &data, &size, &err);
+	/* Under the shared lock: a running program may be rewriting the
+	 * file in place (lib/fileio.h). */
+	rc = arcov_file_read(path, ARCOV_FILE_SHARED, &data, &size, &err);
 	if (!rc) {
 		rc = arcov_da_read(&in, data, size, path, &err);
 		free(data);

@@ -64,7 +64,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: rt-check FILE\n");
 		return 2;
 	}
-	rc = arcov_file_slurp(argv[1], &data, &size, &err);
+	rc = arcov_file_read(argv[1], ARCOV_FILE_SHARED, &data, &size, &err);
 	if (rc) {
 		fprintf(stderr, "rt-check: %s\n", err.msg);
 		return 1;

@@ -93,11 +93,14 @@ static time_t mtime_of(const char *path)
 	return stat(path, &st) ? 0 : st.st_mtime;
 }
 
-/* Read one whole file; a missing file returns 1 and leaves *data NULL. */
-static int slurp(const char *path, unsigned char **data, size_t *size,
-		 struct arcov_err *err)
+/* Read one whole file; a missing file returns 1 and leaves *data NULL.
+ * @flags: more arcov_file_read() flags (ARCOV_FILE_SHARED for a .da,
+ * which a running program may be rewriting in place). */
+static int slurp(const char *path, int flags, unsigned char **data,
+		 size_t *size, struct arcov_err *err)
 {
-	int r = arcov_file_slurp_optional(path, data, size, err);
+	int r = arcov_file_read(path, ARCOV_FILE_OPTIONAL | flags, data, size,
+				err);
 
 	return r == 0 && !*data ? 1 : r;
 }
@@ -299,7 +302,7 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 	if (!obj->stem || !obj->bb_path || !obj->bbg_path || !obj->da_path)
 		return arcov_errf(err, ARCOV_ENOMEM, stem, -1, "out of memory");
 
-	r = slurp(obj->bb_path, &data, &size, err);
+	r = slurp(obj->bb_path, 0, &data, &size, err);
 	if (r == 1) {
 		obj->missing = ARCOV_OBJ_MISSING_BB;
 		return arcov_errf(err, ARCOV_EIO, obj->bb_path, -1,
@@ -313,7 +316,7 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 	if (r < 0)
 		return r;
 
-	r = slurp(obj->bbg_path, &data, &size, err);
+	r = slurp(obj->bbg_path, 0, &data, &size, err);
 	if (r == 1) {
 		obj->missing = ARCOV_OBJ_MISSING_BBG;
 		return arcov_errf(err, ARCOV_EIO, obj->bbg_path, -1,
@@ -357,7 +360,7 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 		return ARCOV_ENOMEM;
 	}
 
-	r = slurp(obj->da_path, &data, &size, err);
+	r = slurp(obj->da_path, ARCOV_FILE_SHARED, &data, &size, err);
 	if (r < 0)
 		return r;
 	if (r == 0) {
