@@ -46,6 +46,7 @@ RUNTIME_TESTS = \
 	testsuite/runtime/rebuilt.sh \
 	testsuite/runtime/append.sh \
 	testsuite/runtime/concurrent.sh \
+	testsuite/runtime/inplace.sh \
 	testsuite/runtime/process.sh \
 	testsuite/runtime/corrupt.sh \
 	testsuite/runtime/guest.sh \

@@ -3,7 +3,7 @@
 . "$top_srcdir/testsuite/init.sh"
 prog=$builddir/testsuite/runtime/rt-prog
 check=$rt_check
-unset RT_TWO RT_CHECKSUM RT_VERSION RT_DOUBLE
+unset RT_TWO RT_CHECKSUM RT_VERSION RT_DOUBLE RT_BIG
 # rt-prog writes its .da files in RT_DIR.
 RT_DIR=$tmp
 export RT_DIR

@@ -6,10 +6,13 @@
  * $RT_DIR/a.da (functions f and main, atomic counters), object "b" writes
  * $RT_DIR/b.da when RT_TWO is set (function g, plain counters).
  * RT_CHECKSUM replaces f's checksum (a rebuilt object), RT_VERSION the ABI
- * version, RT_DOUBLE registers "a" twice.
+ * version, RT_DOUBLE registers "a" twice.  Object "c", registered when
+ * RT_BIG is set, writes $RT_DIR/c.da: one function h of C_COUNTERS
+ * counters, a file of several pages.
  *
  * The arguments are commands run in order:
  *   a:I:N, b:I:N    add N to counter I of object a or b
+ *   c:N             add N to every counter of object c
  *   dump, reset     arcov_dump(), arcov_reset()
  *   fork ... join   the child runs the commands up to "join" and exits;
  *                   the parent waits for it, then goes on after "join"
@@ -72,6 +75,16 @@ static struct arcov_object b_obj = {
 	ARCOV_ABI_VERSION, 0, b_path, 1, 2, b_fns, b_counters, NULL
 };
 
+#define C_COUNTERS 2048
+static const struct arcov_fn_info c_fns[] = {
+	{ "h", 9, C_COUNTERS },
+};
+static uint64_t c_counters[C_COUNTERS];
+static char c_path[4096];
+static struct arcov_object c_obj = {
+	ARCOV_ABI_VERSION, 0, c_path, 1, C_COUNTERS, c_fns, c_counters, NULL
+};
+
 static int want_errno;
 
 /* LeakSanitizer cannot trace a set-id process (secure.sh); the other
@@ -105,6 +118,7 @@ __attribute__((constructor)) static void register_objects(void)
 		return;
 	snprintf(a_path, sizeof a_path, "%s/a.da", dir);
 	snprintf(b_path, sizeof b_path, "%s/b.da", dir);
+	snprintf(c_path, sizeof c_path, "%s/c.da", dir);
 	if (getenv("RT_CHECKSUM"))
 		a_fns[0].checksum = (uint32_t)atol(getenv("RT_CHECKSUM"));
 	if (getenv("RT_VERSION"))
@@ -114,10 +128,13 @@ __attribute__((constructor)) static void register_objects(void)
 		arcov_object_register(&a_obj);
 	if (getenv("RT_TWO"))
 		arcov_object_register(&b_obj);
+	if (getenv("RT_BIG"))
+		arcov_object_register(&c_obj);
 }
 
 __attribute__((destructor)) static void unregister_objects(void)
 {
+	arcov_object_unregister(&c_obj);
 	arcov_object_unregister(&b_obj);
 	arcov_object_unregister(&a_obj);
 }
@@ -303,6 +320,9 @@ int main(int argc, char **argv)
 					   __ATOMIC_RELAXED);
 		} else if (sscanf(cmd, "b:%u:%llu", &idx, &n) == 2 && idx < 2) {
 			b_counters[idx] += n;
+		} else if (sscanf(cmd, "c:%llu", &n) == 1) {
+			for (idx = 0; idx < C_COUNTERS; idx++)
+				c_counters[idx] += n;
 		} else if (!strcmp(cmd, "dump")) {
 			arcov_dump();
 		} else if (!strcmp(cmd, "reset")) {

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "unit.h"
@@ -277,6 +278,150 @@ static void test_round_trip(void **state)
 	free(data);
 }
 
+/* One in-place transaction on d->file (which must exist): begin, read,
+ * commit @data; returns the commit's status.  @tmp_seen: whether
+ * FILE.tmp existed while the transaction was open. */
+static int in_place(const struct dir *d, const char *data, int *tmp_seen)
+{
+	struct arcov_err err = { 0, "" };
+	struct arcov_file_tx tx;
+	unsigned char *old;
+	struct stat st;
+	size_t size;
+
+	assert_int_equal(arcov_file_begin(&tx, d->file, ARCOV_FILE_INPLACE,
+					  1000, &err), 0);
+	assert_int_equal(arcov_file_tx_read(&tx, &old, &size, &err), 0);
+	free(old);
+	*tmp_seen = !lstat(in_dir(d, "f.da.tmp"), &st);
+	return arcov_file_commit(&tx, data, strlen(data), 0, &err);
+}
+
+static ino_t inode(const char *path)
+{
+	struct stat st;
+
+	assert_int_equal(lstat(path, &st), 0);
+	return st.st_ino;
+}
+
+static void expect_contents(const char *path, const char *want)
+{
+	struct arcov_err err = { 0, "" };
+	unsigned char *data;
+	size_t size;
+
+	if (arcov_file_slurp(path, &data, &size, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(size, strlen(want));
+	assert_memory_equal(data, want, size);
+	free(data);
+}
+
+/* ARCOV_FILE_INPLACE: the same length is written over the old contents
+ * (same inode, no FILE.tmp); another length, a read lock held by anyone
+ * or a second link take FILE.tmp and replace the name. */
+static void test_in_place(void **state)
+{
+	struct dir *d = *state;
+	struct flock fl = { .l_type = F_RDLCK, .l_whence = SEEK_SET };
+	char other[160];
+	int seen, fd;
+	ino_t ino;
+
+	snprintf(other, sizeof other, "%s", in_dir(d, "other"));
+
+	assert_int_equal(arcov_file_replace(d->file, "abc", 3, NULL), 0);
+	ino = inode(d->file);
+	assert_int_equal(in_place(d, "xyz", &seen), 0);
+	assert_false(seen);
+	assert_true(inode(d->file) == ino);
+	expect_contents(d->file, "xyz");
+	assert_int_equal(entries(d), 1);
+
+	/* FILE.tmp only from the commit on, when the length is known. */
+	assert_int_equal(in_place(d, "longer", &seen), 0);
+	assert_false(seen);
+	assert_true(inode(d->file) != ino);
+	expect_contents(d->file, "longer");
+	assert_int_equal(entries(d), 1);
+
+	/* A reader's lock: never waited for, the name is replaced. */
+	ino = inode(d->file);
+	fd = open(d->file, O_RDONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(fcntl(fd, F_OFD_SETLK, &fl), 0);
+	assert_int_equal(in_place(d, "reader", &seen), 0);
+	assert_true(seen);
+	assert_true(inode(d->file) != ino);
+	expect_contents(d->file, "reader");
+	close(fd);
+
+	/* Two links: the other name keeps the old contents. */
+	assert_int_equal(link(d->file, other), 0);
+	assert_int_equal(in_place(d, "linked", &seen), 0);
+	assert_true(seen);
+	expect_contents(d->file, "linked");
+	expect_contents(other, "reader");
+	assert_int_equal(entries(d), 2);
+}
+
+/* In a child, read d->file once the parent's transaction (whose locked
+ * description is @held) is under way: by a shared read (@writer 0) or
+ * as another in-place writer; the child exits 0 when it read @want. */
+static pid_t read_in_child(const struct dir *d, int held, int writer,
+			   const char *want)
+{
+	struct arcov_err err = { 0, "" };
+	struct arcov_file_tx tx;
+	unsigned char *data;
+	size_t size;
+	int rc;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid > 0)
+		return pid;
+	/* The inherited descriptor shares the parent's lock. */
+	close(held);
+	if (writer) {
+		rc = arcov_file_begin(&tx, d->file, ARCOV_FILE_INPLACE, 5000,
+				      &err) ||
+		     arcov_file_tx_read(&tx, &data, &size, &err);
+		if (!rc)
+			arcov_file_abort(&tx);
+	} else {
+		rc = arcov_file_read(d->file, ARCOV_FILE_SHARED, &data, &size,
+				     &err);
+	}
+	_exit(rc || size != strlen(want) || memcmp(data, want, size) ? 1 : 0);
+}
+
+/* A shared read and another in-place writer wait for an in-place writer
+ * and see its new contents, not the old ones they would find at once. */
+static void test_in_place_waits(void **state)
+{
+	struct dir *d = *state;
+	struct arcov_err err = { 0, "" };
+	struct arcov_file_tx tx;
+	int writer, status;
+	pid_t pid;
+
+	for (writer = 0; writer < 2; writer++) {
+		assert_int_equal(arcov_file_replace(d->file, "old", 3, NULL),
+				 0);
+		assert_int_equal(arcov_file_begin(&tx, d->file,
+						  ARCOV_FILE_INPLACE, 1000,
+						  &err), 0);
+		pid = read_in_child(d, tx.old, writer, "new");
+		usleep(200000);
+		assert_int_equal(arcov_file_commit(&tx, "new", 3, 0, &err), 0);
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+	}
+}
+
 /* A directory that does not exist: the temporary cannot be made. */
 static void test_replace_fails(void **state)
 {
@@ -304,6 +449,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_modes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lock, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_round_trip, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_in_place, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_in_place_waits, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_replace_fails, setup,
 						teardown),
