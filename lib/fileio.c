@@ -226,6 +226,9 @@ static int write_all(int fd, const unsigned char *p, size_t n)
 	return 0;
 }
 
+/* What one write() copies at once: a page. */
+#define ARCOV_FILE_PAGE 4096
+
 static int pwrite_all(int fd, const unsigned char *p, size_t n)
 {
 	off_t off = 0;
@@ -338,15 +341,22 @@ static int lock_own(int fd)
  * link is left to the FILE.tmp way, which replaces the name instead of
  * writing through it into another name's file.
  */
-static int lock_in_place(struct arcov_file_tx *tx)
+static int lock_in_place(struct arcov_file_tx *tx, int parents)
 {
 	long delay = 1;
 	struct stat st, tmp_st;
 	int fd;
 
 	for (;;) {
-		fd = open(tx->path, O_RDWR | O_NOFOLLOW | O_NONBLOCK |
-			  O_NOCTTY | O_CLOEXEC);
+		/* A missing file is created empty, as readers take it for
+		 * a missing one until it is written. */
+		fd = open(tx->path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+			  O_NOCTTY | O_CLOEXEC, 0666);
+		if (fd < 0 && errno == ENOENT && parents) {
+			make_parents(tx->tmp);
+			parents = 0;
+			continue;
+		}
 		if (fd < 0)
 			return 0;
 		if (lock_own(fd)) {
@@ -477,7 +487,8 @@ int arcov_file_begin(struct arcov_file_tx *tx, const char *path, int flags,
 	}
 	memcpy(tx->tmp, path, plen);
 	memcpy(tx->tmp + plen, ".tmp", sizeof ".tmp");
-	if ((flags & ARCOV_FILE_INPLACE) && lock_in_place(tx))
+	if ((flags & ARCOV_FILE_INPLACE) &&
+	    lock_in_place(tx, flags & ARCOV_FILE_PARENTS))
 		return 0;
 	return take_tmp(tx, flags & ARCOV_FILE_PARENTS, err);
 }
@@ -506,6 +517,20 @@ int arcov_file_umask(void)
 	return (int)(mask & 0777);
 }
 
+/* The mode of a new file: 0666 less the umask, read once per caller's
+ * cache (tx->umask), and only when a file is created. */
+static unsigned new_file_mode(struct arcov_file_tx *tx)
+{
+	int mask;
+
+	if (tx->umask && *tx->umask >= 0)
+		return 0666 & ~(unsigned)*tx->umask;
+	mask = arcov_file_umask();
+	if (tx->umask)
+		*tx->umask = mask;
+	return 0666 & ~(unsigned)mask;
+}
+
 /*
  * Look at the file being replaced, once per transaction: keep it open
  * (never following a link, never blocking) with its size and mode, or
@@ -526,15 +551,6 @@ static int look(struct arcov_file_tx *tx)
 			return -1;
 		tx->looked = 1;
 		tx->exists = 0;
-		if (!tx->umask || *tx->umask < 0) {
-			int mask = arcov_file_umask();
-
-			if (tx->umask)
-				*tx->umask = mask;
-			tx->mode = 0666 & ~(unsigned)mask;
-		} else {
-			tx->mode = 0666 & ~(unsigned)*tx->umask;
-		}
 		return 0;
 	}
 	tx->exists = 1;
@@ -595,11 +611,17 @@ int arcov_file_commit(struct arcov_file_tx *tx, const void *data, size_t size,
 {
 	int rc, saved;
 
-	if (tx->inplace && !(flags & ARCOV_FILE_FSYNC) && size == tx->size) {
+	if (tx->inplace && !(flags & ARCOV_FILE_FSYNC) &&
+	    (size == tx->size || (!tx->size && size <= ARCOV_FILE_PAGE))) {
 		/* Same length: one write over the old contents, which no
-		 * reader taking the shared lock sees half done. */
+		 * reader taking the shared lock sees half done.  An empty
+		 * file (new) is filled the same way when one page holds the
+		 * contents: a signal cannot split that write.  A short
+		 * write to it (a full disk) leaves it empty again. */
 		if (pwrite_all(tx->old, data, size) < 0) {
 			saved = errno;
+			if (!tx->size && ftruncate(tx->old, 0) < 0)
+				errno = saved;
 			arcov_errf(err, ARCOV_EIO, tx->path, -1,
 				   "cannot write: %s", strerror(saved));
 			arcov_file_abort(tx);
@@ -620,6 +642,8 @@ int arcov_file_commit(struct arcov_file_tx *tx, const void *data, size_t size,
 		errno = EINVAL;
 		return ARCOV_EIO;
 	}
+	if (!rc && !tx->exists)
+		tx->mode = new_file_mode(tx);
 	if (rc || write_all(tx->fd, data, size) < 0 ||
 	    fchmod(tx->fd, tx->mode) < 0 ||
 	    ((flags & ARCOV_FILE_FSYNC) && fsync(tx->fd) < 0) ||

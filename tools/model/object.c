@@ -363,6 +363,12 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 	r = slurp(obj->da_path, ARCOV_FILE_SHARED, &data, &size, err);
 	if (r < 0)
 		return r;
+	if (r == 0 && !size) {
+		/* Created by a program that has not written it yet
+		 * (lib/fileio.h): no counts, as if missing. */
+		free(data);
+		r = 1;
+	}
 	if (r == 0) {
 		struct arcov_obj_fn **sorted;
 
