@@ -38,13 +38,25 @@ void arcov_rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
 		    const struct arcov_da_summary *others);
 
+/* Where .da files go: ARCOV_PREFIX and ARCOV_PREFIX_STRIP, read once per
+ * dump (the environment is long; a dump writes many files). */
+struct arcov_rt_place {
+	const char *prefix;	/* NULL or "" for none */
+	int strip;
+};
+
+/**
+ * arcov_rt_place_read - read ARCOV_PREFIX and ARCOV_PREFIX_STRIP (with
+ * secure_getenv()) into @pl.
+ */
+void arcov_rt_place_read(struct arcov_rt_place *pl);
+
 /**
  * arcov_rt_da_path - the .da path to use for @da_path: relocated by
- * ARCOV_PREFIX and ARCOV_PREFIX_STRIP the way GCOV_PREFIX and
- * GCOV_PREFIX_STRIP relocate .gcda files.  Returns a malloc'd string, or
- * NULL when out of memory.
+ * @pl the way GCOV_PREFIX and GCOV_PREFIX_STRIP relocate .gcda files.
+ * Returns a malloc'd string, or NULL when out of memory.
  */
-char *arcov_rt_da_path(const char *da_path);
+char *arcov_rt_da_path(const struct arcov_rt_place *pl, const char *da_path);
 
 /**
  * arcov_rt_profile_dump - write the time profile now, when the program

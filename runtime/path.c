@@ -26,14 +26,19 @@ static int strip_count(void)
 	return v > INT_MAX ? INT_MAX : (int)v;
 }
 
-char *arcov_rt_da_path(const char *da_path)
+void arcov_rt_place_read(struct arcov_rt_place *pl)
 {
-	const char *prefix = secure_getenv("ARCOV_PREFIX");
+	pl->prefix = secure_getenv("ARCOV_PREFIX");
+	pl->strip = strip_count();
+}
+
+char *arcov_rt_da_path(const struct arcov_rt_place *pl, const char *da_path)
+{
+	const char *prefix = pl->prefix;
 	const char *fname = da_path;
-	int strip = strip_count();
+	int strip = pl->strip;
 	size_t plen;
 	char *out;
-
 	if (!prefix || !*prefix) {
 		/* A strip without a prefix makes the path relative. */
 		if (!strip)

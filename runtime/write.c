@@ -249,17 +249,19 @@ void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
 		    const struct arcov_da_summary *others)
 {
 	struct arcov_da_summary program = *others;
+	struct arcov_rt_place place;
 	struct settings s;
 	struct stat st;
 	size_t i;
 
 	settings_read(&s);
+	arcov_rt_place_read(&place);
 	for (i = 0; i < n; i++)
 		arcov_da_summary_add(&program, &jobs[i].run);
 	for (i = 0; i < n; i++) {
 		struct arcov_rt_job *job = &jobs[i];
 
-		job->path = arcov_rt_da_path(job->obj->da_path);
+		job->path = arcov_rt_da_path(&place, job->obj->da_path);
 		if (!job->path) {
 			arcov_rt_warn("%s: out of memory; counts not written",
 				      job->obj->da_path);
