@@ -278,7 +278,7 @@ static void test_round_trip(void **state)
 	free(data);
 }
 
-/* One in-place transaction on d->file (which must exist): begin, read,
+/* One in-place transaction on d->file: begin, read,
  * commit @data; returns the commit's status.  @tmp_seen: whether
  * FILE.tmp existed while the transaction was open. */
 static int in_place(const struct dir *d, const char *data, int *tmp_seen)
@@ -305,6 +305,14 @@ static ino_t inode(const char *path)
 	return st.st_ino;
 }
 
+static unsigned mode_of(const char *path)
+{
+	struct stat st;
+
+	assert_int_equal(lstat(path, &st), 0);
+	return st.st_mode & 0777;
+}
+
 static void expect_contents(const char *path, const char *want)
 {
 	struct arcov_err err = { 0, "" };
@@ -318,11 +326,13 @@ static void expect_contents(const char *path, const char *want)
 	free(data);
 }
 
-/* ARCOV_FILE_INPLACE: the same length is written over the old contents
- * (same inode, no FILE.tmp); another length, a read lock held by anyone
- * or a second link take FILE.tmp and replace the name. */
+/* ARCOV_FILE_INPLACE: a new file and the same length are written over
+ * the old contents (same inode, no FILE.tmp); another length, a read
+ * lock held by anyone or a second link take FILE.tmp and replace the
+ * name. */
 static void test_in_place(void **state)
 {
+	static char big[5000];
 	struct dir *d = *state;
 	struct flock fl = { .l_type = F_RDLCK, .l_whence = SEEK_SET };
 	char other[160];
@@ -330,6 +340,21 @@ static void test_in_place(void **state)
 	ino_t ino;
 
 	snprintf(other, sizeof other, "%s", in_dir(d, "other"));
+	/* A missing file is created and filled in place (mode 0666 less
+	 * the umask, from the kernel); one of more than a page is filled
+	 * through FILE.tmp, so that no signal can leave half of it. */
+	umask(022);
+	assert_int_equal(in_place(d, "new", &seen), 0);
+	assert_false(seen);
+	expect_contents(d->file, "new");
+	assert_int_equal(mode_of(d->file), 0644);
+	assert_int_equal(entries(d), 1);
+	assert_int_equal(unlink(d->file), 0);
+	memset(big, 'b', sizeof big - 1);
+	assert_int_equal(in_place(d, big, &seen), 0);
+	expect_contents(d->file, big);
+	assert_int_equal(entries(d), 1);
+
 
 	assert_int_equal(arcov_file_replace(d->file, "abc", 3, NULL), 0);
 	ino = inode(d->file);
