@@ -17,9 +17,11 @@
  * nobody can hold it through a read lock on a readable file.
  *
  * A writer that may (ARCOV_FILE_INPLACE) first tries the cheap way,
- * which creates no file: it write-locks FILE itself and, when the new
- * contents are exactly as long as the old ones, overwrites them in place
- * with one pwrite().  Readers that read under a shared lock
+ * which renames nothing: it opens or creates FILE, write-locks it and,
+ * when the new contents are exactly as long as the old ones (or FILE is
+ * empty and they fit in a page), overwrites them in place with one
+ * pwrite().  An empty FILE is one being created: readers take it for a
+ * missing one.  Readers that read under a shared lock
  * (ARCOV_FILE_SHARED) see the old or the new contents, never a mix.  A
  * read lock never stalls a writer: finding FILE read-locked, it takes
  * the FILE.tmp way instead, which needs nobody's cooperation.  The two
@@ -113,9 +115,10 @@ int arcov_file_umask(void);
 /**
  * arcov_file_begin - take the lock on @path: create @path.tmp exclusively
  * (mode 0600 until the commit) and lock it, removing a stale one, waiting
- * at most @wait_ms for a live one.  With ARCOV_FILE_INPLACE, an existing
- * regular @path of one link that nobody read-locks is write-locked
- * instead and no file is created (fileio.h's header comment).
+ * at most @wait_ms for a live one.  With ARCOV_FILE_INPLACE, @path
+ * (created empty, mode 0666 less the umask, when missing), if a regular
+ * file of one link that nobody read-locks, is write-locked instead and
+ * no FILE.tmp is made (fileio.h's header comment).
  * Returns 0, or ARCOV_EIO / ARCOV_ENOMEM with a message naming what
  * failed ("another writer holds FILE.tmp" after the wait).
  */
@@ -134,8 +137,9 @@ int arcov_file_tx_read(struct arcov_file_tx *tx, unsigned char **data,
  * arcov_file_commit - write @size bytes as the new contents of the file
  * and rename them over it, which ends the transaction.  A transaction
  * holding the file's own lock whose new contents are as long as the old
- * ones overwrites them in place instead (@flags without
- * ARCOV_FILE_FSYNC); one whose length changes takes FILE.tmp first.  The new file keeps
+ * ones, or fill an empty file within a page, overwrites them in place
+ * instead (@flags without ARCOV_FILE_FSYNC); any other takes FILE.tmp
+ * first.  The new file keeps
  * the old one's permissions, or gets 0666 less the umask.  A target that
  * exists and is not a regular file (a device, a FIFO, a symbolic link,
  * a directory) is refused and left alone.  On failure the temporary file
