@@ -3,7 +3,8 @@
 # (same inode, nothing created beside it); a change of length, a file of
 # two links or ARCOV_FSYNC=1 replaces it by name; and a reader taking the
 # shared lock while two processes merge into a file of several pages
-# never sees a torn file (lib/fileio.h, doc/da-extension.md §5).
+# never sees a torn file (lib/fileio.h, doc/da-extension.md §5); an
+# object that counted nothing leaves its .da alone.
 . "$top_srcdir/testsuite/runtime/lib.sh"
 
 da=$tmp/a.da
@@ -63,6 +64,15 @@ fn f 1040: 1 0
 fn main 77: 0
 END
 rm -f "$tmp/other"
+
+# An object that counted nothing leaves its .da alone (not even its
+# modification time changes); one that has no .da yet creates it, as
+# gcov does.
+before=$(stat -c %y "$da")
+sleep 0.05
+RT_TWO=1 run
+test "$(stat -c %y "$da")" = "$before" || fail "a.da written for no counts"
+test -s "$tmp/b.da" || fail "b.da not created"
 
 # Two writers merge into c.da (2048 counters, four pages), 500 times per
 # process, process after process, while a reader reads it 20 times under
