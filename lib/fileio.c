@@ -77,11 +77,8 @@ static void nap_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-/* Lock the whole file open on @fd (@type F_WRLCK or F_RDLCK) without
- * waiting.  Locks of open file descriptions conflict even within one
- * process and survive the closing of other descriptors; kernels without
- * them get POSIX write locks and no read locks. */
-static int lock_fd(int fd, short type)
+/* A lock of @type on the whole file, for fcntl(). */
+static struct flock whole_file(short type)
 {
 	struct flock fl = {
 		.l_type = type,
@@ -89,6 +86,17 @@ static int lock_fd(int fd, short type)
 		.l_start = 0,
 		.l_len = 0,
 	};
+
+	return fl;
+}
+
+/* Lock the whole file open on @fd (@type F_WRLCK or F_RDLCK) without
+ * waiting.  Locks of open file descriptions conflict even within one
+ * process and survive the closing of other descriptors; kernels without
+ * them get POSIX write locks and no read locks. */
+static int lock_fd(int fd, short type)
+{
+	struct flock fl = whole_file(type);
 
 #ifdef F_OFD_SETLK
 	if (!fcntl(fd, F_OFD_SETLK, &fl))
@@ -103,19 +111,14 @@ static int lock_fd(int fd, short type)
  * lock is what conflicts with write locks only. */
 static int write_locked(int fd)
 {
-	struct flock fl = {
-		.l_type = F_RDLCK,
-		.l_whence = SEEK_SET,
-		.l_start = 0,
-		.l_len = 0,
-	};
+	struct flock fl = whole_file(F_RDLCK);
 
 #ifdef F_OFD_GETLK
 	if (!fcntl(fd, F_OFD_GETLK, &fl))
 		return fl.l_type != F_UNLCK;
 	if (errno != EINVAL)
 		return 0;
-	fl.l_type = F_RDLCK;
+	fl = whole_file(F_RDLCK);
 #endif
 	return !fcntl(fd, F_GETLK, &fl) && fl.l_type != F_UNLCK;
 }
@@ -317,12 +320,7 @@ static int look(struct arcov_file_tx *tx);
 static int lock_own(int fd)
 {
 #ifdef F_OFD_SETLK
-	struct flock fl = {
-		.l_type = F_WRLCK,
-		.l_whence = SEEK_SET,
-		.l_start = 0,
-		.l_len = 0,
-	};
+	struct flock fl = whole_file(F_WRLCK);
 
 	return fcntl(fd, F_OFD_SETLK, &fl);
 #else

@@ -2,9 +2,10 @@
 # hostile.sh -- what other users and other files can do to the runtime:
 # a .da that is a symbolic link, a FIFO or a device is refused without
 # blocking; files honour the umask and keep their mode; a read lock on a
-# readable .da blocks nobody; a live writer is waited for a bounded time,
-# a dead one's FILE.da.tmp is removed; nothing else is left beside the
-# .da; children spawned during a dump inherit none of its files.
+# readable .da blocks nobody; a live writer (of FILE.da.tmp or of the .da
+# itself) is waited for a bounded time, a dead one's FILE.da.tmp is
+# removed; nothing else is left beside the .da; children spawned during a
+# dump inherit none of its files.
 . "$top_srcdir/testsuite/runtime/lib.sh"
 
 d=$tmp/d
@@ -109,6 +110,21 @@ object 3 4 3
 fn f 1040: 3 1
 fn main 77: 0
 END
+
+# A live in-place writer (the .da's own write lock): waited for the same
+# bounded time, then one line naming the .da.
+hold wrlock "$da"
+ARCOV_LOCK_TIMEOUT=1 RT_DIR=$d timeout 20 "$prog" a:0:1 exit:4 \
+	> "$tmp/stdout" 2> "$tmp/stderr"
+st=$?
+test "$st" = 4 || fail "live in-place writer: exit status $st"
+expect_stderr <<END
+arcov: $da: another writer holds $da (waited 1.000 s); counts not written
+END
+kill $holders 2> /dev/null
+holders=
+wait 2> /dev/null
+test "$(ls -A "$d")" = a.da || fail "files left beside a.da: $(ls -A "$d")"
 
 # Children spawned while another thread dumps inherit no runtime file.
 run spawn:200
