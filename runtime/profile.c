@@ -64,17 +64,21 @@ struct edge {
 	uint64_t calls, incl, self, min, max;	/* ticks */
 };
 
+/* min starts at UINT64_MAX (SPAN_EMPTY): one comparison per bound. */
 struct span {
 	uint64_t count, total, min, max;
 };
 
+#define SPAN_EMPTY { 0, 0, UINT64_MAX, 0 }
+
 struct fstat {
 	uint64_t hits;
-	struct span net, gross, period, outside;
-	uint64_t outer;
 	uint64_t last_entry, last_exit;
 	uint32_t active;	/* open activations */
+	uint32_t last_edge;	/* the edge its last entry took, + 1 */
 	int exited;		/* last_exit is set */
+	struct span net, gross, period, outside;
+	uint64_t outer;
 };
 
 struct thread {
@@ -283,9 +287,9 @@ unlock:
 	return id;
 }
 
-static void span_add(struct span *s, uint64_t v)
+static inline void span_add(struct span *s, uint64_t v)
 {
-	if (!s->count || v < s->min)
+	if (v < s->min)		/* rarely taken: no store */
 		s->min = v;
 	if (v > s->max)
 		s->max = v;
@@ -293,16 +297,29 @@ static void span_add(struct span *s, uint64_t v)
 	s->total += v;
 }
 
+static void stat_reset(struct fstat *s, uint32_t active)
+{
+	static const struct fstat empty = {
+		.net = SPAN_EMPTY, .gross = SPAN_EMPTY,
+		.period = SPAN_EMPTY, .outside = SPAN_EMPTY,
+	};
+
+	*s = empty;
+	s->active = active;
+}
+
 static COLD struct fstat *stat_grow(struct thread *th, uint32_t fn)
 {
 	uint32_t n = fn < 64 ? 128 : 2 * fn;
 	int saved = errno;
 	struct fstat *s = realloc(th->stats, n * sizeof *s);
+	uint32_t i;
 
 	errno = saved;
 	if (!s)
 		return NULL;
-	memset(s + th->nstats, 0, (n - th->nstats) * sizeof *s);
+	for (i = th->nstats; i < n; i++)
+		stat_reset(&s[i], 0);
 	th->stats = s;
 	th->nstats = n;
 	return &th->stats[fn];
@@ -378,11 +395,32 @@ static uint32_t edge_of(struct thread *th, uint32_t caller, uint32_t callee,
 	}
 	e = &th->edges[th->nedges];
 	memset(e, 0, sizeof *e);
+	e->min = UINT64_MAX;
 	e->caller = caller;
 	e->callee = callee;
 	e->site = site;
 	th->table[h & th->mask] = ++th->nedges;
 	return th->nedges - 1;
+}
+
+/* The edge of a call of @callee (statistics @s): most calls of a function
+ * come from the caller and call site of its previous call (a loop, a
+ * recursion), so that edge is tried before the hash table. */
+static inline uint32_t edge_cached(struct thread *th, struct fstat *s,
+				   uint32_t caller, uint32_t callee,
+				   uintptr_t site)
+{
+	uint32_t k = s->last_edge;
+
+	if (__builtin_expect(k != 0, 1)) {
+		const struct edge *e = &th->edges[k - 1];
+
+		if (__builtin_expect(e->site == site && e->caller == caller, 1))
+			return k - 1;
+	}
+	k = edge_of(th, caller, callee, site);
+	s->last_edge = k + 1;	/* NO_EDGE + 1 is 0, no edge */
+	return k;
 }
 
 /* Record one event, or count it lost once the timeline is full: then the
@@ -442,7 +480,7 @@ void pop_inline(struct thread *th, uint64_t now, int16_t core)
 
 		e->incl += dt;
 		e->self += self;
-		if (!e->min || dt < e->min)
+		if (dt < e->min)
 			e->min = dt;
 		if (dt > e->max)
 			e->max = dt;
@@ -531,7 +569,7 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	f->start = now;
 	f->child = 0;
 	f->fn = id;
-	f->edge = edge_of(th, caller, id, (uintptr_t)site);
+	f->edge = edge_cached(th, s, caller, id, (uintptr_t)site);
 	if (f->edge != NO_EDGE)
 		th->edges[f->edge].calls++;
 	else
@@ -611,12 +649,8 @@ static void thread_clear(struct thread *th)
 		memset(th->table, 0, (th->mask + 1) * sizeof *th->table);
 	for (i = 0; i < th->depth; i++)
 		th->stack[i].edge = NO_EDGE;
-	for (i = 0; i < th->nstats; i++) {
-		uint32_t active = th->stats[i].active;
-
-		memset(&th->stats[i], 0, sizeof th->stats[i]);
-		th->stats[i].active = active;
-	}
+	for (i = 0; i < th->nstats; i++)
+		stat_reset(&th->stats[i], th->stats[i].active);
 	th->nevents = th->converted = th->lost = th->dropped = 0;
 }
 
@@ -674,7 +708,7 @@ static void span_out(const struct calib *c, struct arcov_trace_span *o,
 {
 	o->count = s->count;
 	o->total = dur_ns(c, s->total);
-	o->min = dur_ns(c, s->min);
+	o->min = s->count ? dur_ns(c, s->min) : 0;
 	o->max = dur_ns(c, s->max);
 }
 
@@ -745,7 +779,7 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 		x->calls = e->calls;
 		x->incl = dur_ns(c, e->incl);
 		x->self = dur_ns(c, e->self);
-		x->min = dur_ns(c, e->min);
+		x->min = e->min == UINT64_MAX ? 0 : dur_ns(c, e->min);
 		x->max = dur_ns(c, e->max);
 		if (x->self > x->incl)
 			x->self = x->incl;
