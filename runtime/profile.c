@@ -48,6 +48,10 @@
 
 #define TIMELINE_DEFAULT (64u << 20)	/* bytes, ARCOV_TIMELINE=1 */
 #define NO_EDGE UINT32_MAX
+/* The trace is written in pieces of about this size, so that writing a
+ * timeline takes no second copy of it (the memory stays bounded by
+ * ARCOV_TIMELINE). */
+#define STREAM_CHUNK (64u << 10)
 
 struct frame {
 	uintptr_t sp;		/* the function's CFA */
@@ -878,6 +882,25 @@ static char *trace_path(void)
 	return path;
 }
 
+/* Where the trace is streamed: the new file, locked (fileio.h). */
+static int to_file(void *ctx, const void *p, size_t n)
+{
+	const struct arcov_file_tx *tx = ctx;
+	const unsigned char *b = p;
+
+	while (n) {
+		ssize_t k = write(tx->fd, b, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return ARCOV_EIO;
+		b += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
 /* Write the trace of every finished thread and of the calling one.
  * Called with the lock held. */
 static void dump_locked(void)
@@ -887,7 +910,7 @@ static void dump_locked(void)
 	struct thread *me = self_thread, *th;
 	struct calib c = { ticks(), mono_ns() };
 	uint64_t now = c.tsc1, dropped = 0;
-	unsigned char *buf = NULL;
+	struct arcov_file_tx tx;
 	char *path = NULL;
 	ssize_t size;
 	uint32_t n = 0, i;
@@ -925,13 +948,19 @@ static void dump_locked(void)
 	t.end = c.mono1;
 	t.nfns = nfns;
 	t.fns = fns;
-	size = arcov_trace_write(&t, NULL, 0);
-	buf = size < 0 ? NULL : malloc((size_t)size + 1);
-	if (size >= 0 && buf)
-		size = arcov_trace_write(&t, buf, (size_t)size);
-	rc = size < 0 ? (int)size : buf ? 0 : ARCOV_ENOMEM;
-	if (rc == 0)
-		rc = arcov_file_replace(path, buf, (size_t)size, &err);
+	rc = arcov_file_begin(&tx, path, 0, ARCOV_FILE_WAIT_MS, &err);
+	if (rc < 0)
+		goto report;
+	size = arcov_trace_stream(&t, STREAM_CHUNK, to_file, &tx);
+	if (size < 0) {
+		if (size == ARCOV_EIO)
+			arcov_errf(&err, ARCOV_EIO, path, -1,
+				   "cannot write: %s", strerror(errno));
+		arcov_file_abort(&tx);
+		rc = (int)size;
+	} else {
+		rc = arcov_file_commit(&tx, NULL, 0, ARCOV_FILE_FSYNC, &err);
+	}
 report:
 	if (rc < 0 && err.msg[0])
 		arcov_rt_warn("%s", err.msg);
@@ -952,7 +981,6 @@ report:
 	}
 	free(t.threads);
 	free(t.cmd);
-	free(buf);
 	free(path);
 }
 
