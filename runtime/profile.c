@@ -12,9 +12,9 @@
  * Clock: the TSC when the CPU says it is invariant, converted to
  * CLOCK_MONOTONIC nanoseconds by the two readings of both taken at the
  * first call and at the dump; else clock_gettime(CLOCK_MONOTONIC) itself
- * (also with ARCOV_CLOCK=monotonic).  The core of an event is rdtscp's
- * auxiliary word (Linux puts the CPU number in its low 12 bits) or
- * sched_getcpu(), -1 when neither tells.
+ * (also with ARCOV_CLOCK=monotonic).  The core of an event is the TSC_AUX
+ * word, read by rdpid (else rdtscp; Linux puts the CPU number in its low
+ * 12 bits), or sched_getcpu(), -1 when none tells.
  *
  * longjmp: a frame skipped by it never calls the exit hook.  Stacks grow
  * down and a frame's CFA lies above all of its callees': an open frame
@@ -108,7 +108,7 @@ static __thread struct thread *self_thread
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t thread_key;
-static int use_tsc, have_rdtscp, ready;
+static int use_tsc, have_rdtscp, have_rdpid, ready;
 static uint64_t tsc0, mono0;		/* the calibration's first readings */
 static size_t timeline_left;		/* bytes the timeline may still take */
 static int timeline_on;
@@ -137,6 +137,16 @@ static inline uint64_t ticks_core(int16_t *core)
 	uint64_t t;
 	int cpu;
 
+	if (use_tsc && have_rdpid) {
+		unsigned long long id;
+
+		/* Half the cost of rdtscp on AMD Zen (8.5 against 16 ns on
+		 * the development VM); the same auxiliary word. */
+		t = __rdtsc();
+		__asm__ volatile("rdpid %0" : "=r"(id));
+		*core = (int16_t)(id & 0xfff);
+		return t;
+	}
 	if (use_tsc && have_rdtscp) {
 		t = __rdtscp(&aux);
 		*core = (int16_t)(aux & 0xfff);
@@ -149,7 +159,8 @@ static inline uint64_t ticks_core(int16_t *core)
 }
 
 /* Whether the TSC ticks at one rate in every power state (CPUID
- * 0x80000007 EDX bit 8), and whether rdtscp exists (0x80000001 EDX 27). */
+ * 0x80000007 EDX bit 8), and whether rdtscp (0x80000001 EDX 27) and rdpid
+ * (7.0 ECX 22) exist. */
 static void clock_pick(void)
 {
 	unsigned int a, b, c, d;
@@ -157,6 +168,8 @@ static void clock_pick(void)
 
 	if (env && !strcmp(env, "monotonic"))
 		return;
+	if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		have_rdpid = (c >> 22) & 1;
 	if (!__get_cpuid(0x80000000, &a, &b, &c, &d) || a < 0x80000007)
 		return;
 	__get_cpuid(0x80000001, &a, &b, &c, &d);
