@@ -1,7 +1,13 @@
 /* emit.cc -- the code and data the plugin adds to the object file.
  *
  * Per arc off the spanning tree, a 64-bit counter increment on that edge;
- * calls to exec functions go to libarcov's wrappers.
+ * calls to exec functions go to libarcov's wrappers.  Three counting modes
+ * (doc/design.md, "Threads"): plain increments of the shared array
+ * (single), relaxed atomic ones (atomic), or plain increments of a
+ * thread-local copy of the array (per-thread), whose first word says
+ * whether the runtime knows this thread's copy yet: every instrumented
+ * function checks it on entry and, the first time in a thread, hands the
+ * copy to arcov_thread_counters().
  * Per translation unit, the runtime ABI of runtime/arcov-abi.h: one
  * counter array shared by all functions (each takes the next slice), a
  * function table, a struct arcov_object, a constructor that registers it
@@ -18,8 +24,10 @@
 #include "arcov-plugin.h"
 #include "arcov-abi.h"
 
-/* Reached from the instrumented code of every function: a GC root. */
-tree ap_counters_var;
+/* Reached from the instrumented code of every function: GC roots. */
+tree ap_counters_var;	/* the shared counters */
+tree ap_thread_var;	/* per-thread: this thread's word and counters */
+tree ap_object_var;	/* the struct arcov_object, named by the entry check */
 
 /* Priority of the constructor and destructor: before any user constructor
  * (so counts of code run by constructors are kept) and after any user
@@ -75,10 +83,38 @@ static tree counters_var(void)
 	return ap_counters_var;
 }
 
+/*
+ * Per-thread: the thread-local array, word 0 nonzero once the runtime has
+ * taken this thread's copy, words 1.. the counters.  GCC picks the access
+ * model: local-exec in an executable (the increment is one add at a
+ * constant offset from the thread pointer, as cheap as a plain one), a
+ * __tls_get_addr() call per function in a shared library, where the
+ * static TLS left for dlopen() is too small for counter arrays.
+ */
+static tree thread_var(void)
+{
+	if (!ap_thread_var) {
+		ap_thread_var =
+			ap_static_var(build_array_type(counter_type(), NULL_TREE),
+				      "LARCOVT");
+		DECL_NONALIASED(ap_thread_var) = 1;
+		set_decl_tls_model(ap_thread_var,
+				   decl_default_tls_model(ap_thread_var));
+	}
+	return ap_thread_var;
+}
+
+static tree array_ref(tree var, uint32_t index)
+{
+	return build4(ARRAY_REF, counter_type(), var, size_int(index),
+		      NULL_TREE, NULL_TREE);
+}
+
 static tree counter_ref(uint32_t index)
 {
-	return build4(ARRAY_REF, counter_type(), counters_var(),
-		      size_int(index), NULL_TREE, NULL_TREE);
+	if (ap_opts.per_thread)
+		return array_ref(thread_var(), index + 1);
+	return array_ref(counters_var(), index);
 }
 
 static gimple_seq increment(uint32_t index)
@@ -104,6 +140,66 @@ static gimple_seq increment(uint32_t index)
 				    gimple_build_assign(unshare_expr(ref), tmp));
 	}
 	return seq;
+}
+
+static tree object_decl(void);
+
+/*
+ * Per-thread: on entry to @fun, "if (LARCOVT[0] == 0)
+ * arcov_thread_counters(&LARCOVO, LARCOVT);", so that the runtime learns
+ * of this thread's copy before the first count it must write, whichever
+ * function a thread starts in.  One compare and a branch never taken per
+ * call; the call happens once per thread and unit.
+ */
+static void thread_check(function *fun)
+{
+	static tree fn;
+	edge entry = single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	basic_block body = entry->dest;
+	basic_block check = split_edge(entry);
+	basic_block slow = split_edge(single_succ_edge(check));
+	gimple_stmt_iterator gsi;
+	tree flag, tls;
+	edge to_slow, skip;
+	gcall *call;
+
+	if (!fn) {
+		fn = build_fn_decl("arcov_thread_counters",
+				   build_function_type_list(void_type_node,
+							    ptr_type_node,
+							    ptr_type_node,
+							    NULL_TREE));
+		SET_DECL_ASSEMBLER_NAME(fn, DECL_NAME(fn));
+		TREE_NOTHROW(fn) = 1;
+		DECL_ATTRIBUTES(fn) = tree_cons(get_identifier("cold"),
+						NULL_TREE, NULL_TREE);
+	}
+	flag = create_tmp_reg(counter_type(), "arcov");
+	gsi = gsi_last_bb(check);
+	gsi_insert_after(&gsi, gimple_build_assign(flag,
+				array_ref(thread_var(), 0)), GSI_NEW_STMT);
+	gsi_insert_after(&gsi, gimple_build_cond(EQ_EXPR, flag,
+				build_int_cst(counter_type(), 0),
+				NULL_TREE, NULL_TREE), GSI_NEW_STMT);
+	to_slow = single_succ_edge(check);
+	to_slow->flags &= ~EDGE_FALLTHRU;
+	to_slow->flags |= EDGE_TRUE_VALUE;
+	to_slow->probability = profile_probability::very_unlikely();
+	skip = make_edge(check, body, EDGE_FALSE_VALUE);
+	skip->probability = to_slow->probability.invert();
+	slow->count = check->count.apply_probability(to_slow->probability);
+
+	/* A thread-local address is no constant: computed into a register. */
+	tls = create_tmp_reg(ptr_type_node, "arcov");
+	gsi = gsi_start_bb(slow);
+	gsi_insert_after(&gsi, gimple_build_assign(tls,
+			build_fold_addr_expr_with_type(thread_var(),
+						       ptr_type_node)),
+			 GSI_NEW_STMT);
+	call = gimple_build_call(fn, 2,
+			build_fold_addr_expr_with_type(object_decl(),
+						       ptr_type_node), tls);
+	gsi_insert_after(&gsi, call, GSI_NEW_STMT);
 }
 
 /**
@@ -132,6 +228,8 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter)
 		gsi_insert_seq_on_edge(a->e, increment(k++));
 	}
 	gsi_commit_edge_inserts();
+	if (ap_opts.per_thread && k > first_counter)
+		thread_check(cfun);
 }
 
 /* The exec family, whose wrappers in libarcov (arcov.h) write the counts
@@ -189,11 +287,10 @@ void ap_redirect_exec(function *fun)
 	}
 }
 
-/* Give the counter array its final length; at least one element, so the
+/* Give a counter array its final length; at least one element, so the
  * declaration stays a complete object. */
-static void finish_counters(uint32_t n)
+static void finish_array(tree var, uint32_t n)
 {
-	tree var = counters_var();
 	tree domain = build_index_type(size_int(n ? n - 1 : 0));
 
 	TREE_TYPE(var) = build_array_type(counter_type(), domain);
@@ -202,6 +299,15 @@ static void finish_counters(uint32_t n)
 	SET_DECL_ALIGN(var, TYPE_ALIGN(TREE_TYPE(var)));
 	layout_decl(var, 0);
 	finalize_var(var);
+}
+
+/* The shared array, and per-thread the thread-local one (its word and the
+ * counters), which no function may name when nothing is counted. */
+static void finish_counters(uint32_t n)
+{
+	finish_array(counters_var(), n);
+	if (ap_thread_var)
+		finish_array(ap_thread_var, n + 1);
 }
 
 /* A RECORD_TYPE from @n (name, type) pairs, laid out as C would. */
@@ -241,28 +347,70 @@ static tree uint32_cst(uint32_t v)
 
 enum { FI_NAME, FI_CHECKSUM, FI_NCOUNTERS, FI_COUNT };
 
-static tree fn_table(const struct arcov_bbg *bbg, tree *elt_type)
+enum {
+	OB_VERSION, OB_FLAGS, OB_DA_PATH, OB_NFNS, OB_NCOUNTERS, OB_FNS,
+	OB_COUNTERS, OB_NEXT, OB_STAMP, OB_COUNT
+};
+
+/* The two record types of arcov-abi.h and their fields, made once: the
+ * object is declared as soon as an entry check names it, and given its
+ * initializer at the end of the unit.  Reachable from ap_object_var. */
+static tree fn_info_type, fn_info_fields[FI_COUNT];
+static tree object_type, object_fields[OB_COUNT];
+
+static void abi_types(void)
 {
-	static const char *const names[FI_COUNT] = {
+	static const char *const fn_names[FI_COUNT] = {
 		"name", "checksum", "ncounters"
 	};
-	tree types[FI_COUNT] = {
+	static const char *const ob_names[OB_COUNT] = {
+		"version", "flags", "da_path", "nfns", "ncounters", "fns",
+		"counters", "next", "stamp"
+	};
+	tree fn_types[FI_COUNT] = {
 		const_char_ptr(), uint32_type_node, uint32_type_node
 	};
-	tree fields[FI_COUNT];
-	tree type, array_type, var;
+
+	if (object_type)
+		return;
+	fn_info_type = record_type("arcov_fn_info", fn_names, fn_types,
+				   FI_COUNT, fn_info_fields);
+	tree ob_types[OB_COUNT] = {
+		uint32_type_node, uint32_type_node, const_char_ptr(),
+		uint32_type_node, uint32_type_node,
+		build_pointer_type(build_qualified_type(fn_info_type,
+							TYPE_QUAL_CONST)),
+		build_pointer_type(counter_type()),
+		ptr_type_node,		/* the runtime's list link */
+		uint32_type_node
+	};
+	object_type = record_type("arcov_object", ob_names, ob_types,
+				  OB_COUNT, object_fields);
+}
+
+static tree object_decl(void)
+{
+	if (!ap_object_var) {
+		abi_types();
+		ap_object_var = ap_static_var(object_type, "LARCOVO");
+	}
+	return ap_object_var;
+}
+
+static tree fn_table(const struct arcov_bbg *bbg)
+{
+	tree type = fn_info_type, array_type, var;
 	vec<constructor_elt, va_gc> *elts = NULL;
 	size_t i;
 
-	type = record_type("arcov_fn_info", names, types, FI_COUNT, fields);
 	for (i = 0; i < bbg->nfns; i++) {
 		vec<constructor_elt, va_gc> *f = NULL;
 
-		CONSTRUCTOR_APPEND_ELT(f, fields[FI_NAME],
+		CONSTRUCTOR_APPEND_ELT(f, fn_info_fields[FI_NAME],
 				       string_ptr(bbg->fns[i].name));
-		CONSTRUCTOR_APPEND_ELT(f, fields[FI_CHECKSUM],
+		CONSTRUCTOR_APPEND_ELT(f, fn_info_fields[FI_CHECKSUM],
 				       uint32_cst(bbg->fns[i].checksum));
-		CONSTRUCTOR_APPEND_ELT(f, fields[FI_NCOUNTERS],
+		CONSTRUCTOR_APPEND_ELT(f, fn_info_fields[FI_NCOUNTERS],
 				       uint32_cst(bbg->fns[i].ncounters));
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(i),
 				       build_constructor(type, f));
@@ -273,53 +421,37 @@ static tree fn_table(const struct arcov_bbg *bbg, tree *elt_type)
 	TREE_READONLY(var) = 1;
 	DECL_INITIAL(var) = build_constructor(array_type, elts);
 	finalize_var(var);
-	*elt_type = type;
 	return var;
 }
 
-enum {
-	OB_VERSION, OB_FLAGS, OB_DA_PATH, OB_NFNS, OB_NCOUNTERS, OB_FNS,
-	OB_COUNTERS, OB_NEXT, OB_STAMP, OB_COUNT
-};
+static uint32_t object_flags(void)
+{
+	if (ap_opts.per_thread)
+		return ARCOV_OBJ_THREADED;
+	return ap_opts.atomic ? ARCOV_OBJ_ATOMIC : 0;
+}
 
 static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 {
-	static const char *const names[OB_COUNT] = {
-		"version", "flags", "da_path", "nfns", "ncounters", "fns",
-		"counters", "next", "stamp"
-	};
-	tree fn_type, fns = fn_table(bbg, &fn_type);
-	tree types[OB_COUNT] = {
-		uint32_type_node, uint32_type_node, const_char_ptr(),
-		uint32_type_node, uint32_type_node,
-		build_pointer_type(build_qualified_type(fn_type,
-							TYPE_QUAL_CONST)),
-		build_pointer_type(counter_type()),
-		ptr_type_node,		/* the runtime's list link */
-		uint32_type_node
-	};
-	tree fields[OB_COUNT];
-	tree type, var;
+	tree var = object_decl(), fns = fn_table(bbg);
+	const tree *fields = object_fields;
 	vec<constructor_elt, va_gc> *v = NULL;
 
-	type = record_type("arcov_object", names, types, OB_COUNT, fields);
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_VERSION],
 			       uint32_cst(ARCOV_ABI_VERSION));
-	CONSTRUCTOR_APPEND_ELT(v, fields[OB_FLAGS],
-			       uint32_cst(ap_opts.atomic ? ARCOV_OBJ_ATOMIC : 0));
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_FLAGS], uint32_cst(object_flags()));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_DA_PATH], string_ptr(ap_da_path()));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NFNS], uint32_cst(bbg->nfns));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NCOUNTERS], uint32_cst(ncounters));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_FNS],
-			       fold_convert(types[OB_FNS],
+			       fold_convert(TREE_TYPE(fields[OB_FNS]),
 					    build_fold_addr_expr(fns)));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_COUNTERS],
-			       fold_convert(types[OB_COUNTERS],
+			       fold_convert(TREE_TYPE(fields[OB_COUNTERS]),
 					    build_fold_addr_expr(counters_var())));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NEXT], null_pointer_node);
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_STAMP], uint32_cst(ap_build_stamp()));
-	var = ap_static_var(type, "LARCOVO");
-	DECL_INITIAL(var) = build_constructor(type, v);
+	DECL_INITIAL(var) = build_constructor(object_type, v);
 	finalize_var(var);
 	return var;
 }

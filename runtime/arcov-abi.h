@@ -26,6 +26,12 @@ extern "C" {
 
 /* Object flags. */
 #define ARCOV_OBJ_ATOMIC 0x1	/* counters updated with relaxed atomics */
+/* Counted per thread: the code increments a thread-local array whose word
+ * 0 is nonzero once the runtime has this thread's copy and whose words 1
+ * to ncounters are the counters; @counters holds what the runtime added
+ * up from threads (runtime/threads.c).  Every function checks word 0 on
+ * entry and, while it is 0, calls arcov_thread_counters(). */
+#define ARCOV_OBJ_THREADED 0x2
 
 struct arcov_fn_info {
 	const char *name;	/* assembler name, as in .bb/.bbg/.da */
@@ -48,6 +54,7 @@ struct arcov_object {
 
 void arcov_object_register(struct arcov_object *obj);
 void arcov_object_unregister(struct arcov_object *obj);
+void arcov_thread_counters(struct arcov_object *obj, uint64_t *tls);
 
 #ifdef __cplusplus
 }

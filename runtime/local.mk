@@ -4,6 +4,7 @@ lib_LTLIBRARIES += runtime/libarcov.la
 include_HEADERS += runtime/arcov.h runtime/arcov-abi.h runtime/arcov-profile.h
 runtime_libarcov_la_SOURCES = \
 	runtime/runtime.c runtime/internal.h \
+	runtime/threads.c \
 	runtime/write.c \
 	runtime/path.c \
 	runtime/exec.c \
