@@ -413,8 +413,12 @@ int plugin_init(struct plugin_name_args *info,
 	for (i = 0; i < info->argc; i++)
 		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
 	if (opt_single + opt_atomic + opt_per_thread > 1) {
-		error("arcov: %<-fplugin-arg-%s-single%>, %<-atomic%> and "
-		      "%<-per-thread%> contradict each other", info->base_name);
+		const char *a = opt_atomic ? "atomic" : "per-thread";
+		const char *b = opt_single ? "single" : "per-thread";
+
+		error("arcov: %<-fplugin-arg-%s-%s%> and "
+		      "%<-fplugin-arg-%s-%s%> contradict each other",
+		      info->base_name, a, info->base_name, b);
 		ok = false;
 	}
 	if (!ok)
