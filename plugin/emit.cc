@@ -144,24 +144,17 @@ static gimple_seq increment(uint32_t index)
 
 static tree object_decl(void);
 
-/*
- * Per-thread: on entry to @fun, "if (LARCOVT[0] == 0)
- * arcov_thread_counters(&LARCOVO, LARCOVT);", so that the runtime learns
- * of this thread's copy before the first count it must write, whichever
- * function a thread starts in.  One compare and a branch never taken per
- * call; the call happens once per thread and unit.
- */
-static void thread_check(function *fun)
+/* Each function's entry check, for prune_thread_checks(). */
+struct thread_check {
+	tree decl;
+	gcond *cond;
+};
+static vec<struct thread_check> thread_checks;
+
+/* The runtime's entry point of the check, as a plain call. */
+static gimple *thread_call(tree obj, tree tls)
 {
 	static tree fn;
-	edge entry = single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun));
-	basic_block body = entry->dest;
-	basic_block check = split_edge(entry);
-	basic_block slow = split_edge(single_succ_edge(check));
-	gimple_stmt_iterator gsi;
-	tree flag, tls;
-	edge to_slow, skip;
-	gcall *call;
 
 	if (!fn) {
 		fn = build_fn_decl("arcov_thread_counters",
@@ -171,16 +164,74 @@ static void thread_check(function *fun)
 							    NULL_TREE));
 		SET_DECL_ASSEMBLER_NAME(fn, DECL_NAME(fn));
 		TREE_NOTHROW(fn) = 1;
-		DECL_ATTRIBUTES(fn) = tree_cons(get_identifier("cold"),
-						NULL_TREE, NULL_TREE);
 	}
+	return gimple_build_call(fn, 2, obj, tls);
+}
+
+static tree asm_operand(const char *constraint, tree value)
+{
+	return build_tree_list(build_tree_list(NULL_TREE,
+			build_string(strlen(constraint) + 1, constraint)), value);
+}
+
+/*
+ * On x86-64, the same call as an asm statement that clobbers only the
+ * flags (the runtime's entry point saves everything else, and steps over
+ * nothing: the asm moves the stack pointer past the red zone first).  A
+ * real call would make every function that has the check a non-leaf:
+ * a frame to align the stack, values moved to callee-saved registers,
+ * and, through IPA-RA, the same in its callers, on the hot path, for a
+ * call made once per thread.
+ */
+static gimple *thread_asm(tree obj, tree tls)
+{
+	vec<tree, va_gc> *inputs = NULL, *clobbers = NULL;
+	gasm *stmt;
+
+	vec_safe_push(inputs, asm_operand("r", obj));
+	vec_safe_push(inputs, asm_operand("r", tls));
+	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
+					       build_string(3, "cc")));
+	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
+					       build_string(7, "memory")));
+	stmt = gimple_build_asm_vec("lea -128(%%rsp), %%rsp\n\t"
+				    "push %1\n\t"
+				    "push %0\n\t"
+				    "call arcov_thread_counters@PLT\n\t"
+				    "lea 128(%%rsp), %%rsp",
+				    inputs, NULL, clobbers, NULL);
+	gimple_asm_set_volatile(stmt, true);
+	return stmt;
+}
+
+/*
+ * Per-thread: on entry to @fun, "if (LARCOVT[0] == 0)
+ * arcov_thread_counters(&LARCOVO, LARCOVT);", so that the runtime learns
+ * of this thread's copy before the first count it must write, whichever
+ * function a thread starts in.  One compare and a branch never taken per
+ * call; the call happens once per thread and unit.
+ */
+static void thread_check(function *fun)
+{
+	struct thread_check rec;
+	edge entry = single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	basic_block body = entry->dest;
+	basic_block check = split_edge(entry);
+	basic_block slow = split_edge(single_succ_edge(check));
+	gimple_stmt_iterator gsi;
+	tree flag, tls, obj;
+	edge to_slow, skip;
+
 	flag = create_tmp_reg(counter_type(), "arcov");
 	gsi = gsi_last_bb(check);
 	gsi_insert_after(&gsi, gimple_build_assign(flag,
 				array_ref(thread_var(), 0)), GSI_NEW_STMT);
-	gsi_insert_after(&gsi, gimple_build_cond(EQ_EXPR, flag,
-				build_int_cst(counter_type(), 0),
-				NULL_TREE, NULL_TREE), GSI_NEW_STMT);
+	rec.decl = fun->decl;
+	rec.cond = gimple_build_cond(EQ_EXPR, flag,
+				     build_int_cst(counter_type(), 0),
+				     NULL_TREE, NULL_TREE);
+	gsi_insert_after(&gsi, rec.cond, GSI_NEW_STMT);
+	thread_checks.safe_push(rec);
 	to_slow = single_succ_edge(check);
 	to_slow->flags &= ~EDGE_FALLTHRU;
 	to_slow->flags |= EDGE_TRUE_VALUE;
@@ -191,15 +242,76 @@ static void thread_check(function *fun)
 
 	/* A thread-local address is no constant: computed into a register. */
 	tls = create_tmp_reg(ptr_type_node, "arcov");
+	obj = build_fold_addr_expr_with_type(object_decl(), ptr_type_node);
 	gsi = gsi_start_bb(slow);
 	gsi_insert_after(&gsi, gimple_build_assign(tls,
 			build_fold_addr_expr_with_type(thread_var(),
 						       ptr_type_node)),
 			 GSI_NEW_STMT);
-	call = gimple_build_call(fn, 2,
-			build_fold_addr_expr_with_type(object_decl(),
-						       ptr_type_node), tls);
-	gsi_insert_after(&gsi, call, GSI_NEW_STMT);
+	gsi_insert_after(&gsi, TARGET_64BIT && !TARGET_X32 ?
+			 thread_asm(obj, tls) : thread_call(obj, tls),
+			 GSI_NEW_STMT);
+}
+
+/*
+ * A function whose every call comes from a function that is known to
+ * have passed an entry check needs none of its own: the thread's copy is
+ * filed by then.  Known to have passed one: a function with a check, or
+ * one only called directly from this unit (local_p) by such functions --
+ * the greatest set closed under that rule, found by taking out, until
+ * nothing changes, every local function without a check that has a
+ * caller outside the set (an entry from elsewhere reaches a function
+ * outside it first).  Static helpers called from instrumented code are
+ * the ones that lose their check: the condition is made false, and the
+ * CFG cleanups remove the call and the load.
+ */
+static bool may_skip_checks(cgraph_node *caller,
+			    hash_set<cgraph_node *> &out)
+{
+	/* A caller without a body here (a thunk) is not known at all. */
+	return out.contains(caller) || !caller->has_gimple_body_p();
+}
+
+static void prune_thread_checks(void)
+{
+	hash_set<tree> checked;
+	hash_set<cgraph_node *> out;
+	struct thread_check *c;
+	cgraph_node *node;
+	cgraph_edge *e;
+	bool changed;
+	unsigned int i;
+
+	FOR_EACH_VEC_ELT(thread_checks, i, c)
+		checked.add(c->decl);
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
+		if (!checked.contains(node->decl) && !node->local_p())
+			out.add(node);
+	do {
+		changed = false;
+		FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+			if (checked.contains(node->decl) || out.contains(node))
+				continue;
+			for (e = node->callers; e; e = e->next_caller)
+				if (may_skip_checks(e->caller, out))
+					break;
+			if (e) {
+				out.add(node);
+				changed = true;
+			}
+		}
+	} while (changed);
+	FOR_EACH_VEC_ELT(thread_checks, i, c) {
+		node = cgraph_node::get(c->decl);
+		if (!node || !node->local_p())
+			continue;
+		for (e = node->callers; e; e = e->next_caller)
+			if (may_skip_checks(e->caller, out))
+				break;
+		if (!e)
+			gimple_cond_make_false(c->cond);
+	}
+	thread_checks.release();
 }
 
 /**
@@ -542,6 +654,7 @@ void ap_emit_object(void)
 	size_t i;
 	tree obj;
 
+	prune_thread_checks();
 	if (!bbg->nfns)
 		return;
 	for (i = 0; i < bbg->nfns; i++)

@@ -51,6 +51,77 @@ struct thread {
 	struct block *blocks;
 };
 
+#if defined(__x86_64__) && defined(__LP64__)
+/*
+ * The entry point on x86-64: a call that preserves every register.  The
+ * plugin emits the entry check's call as an asm statement that clobbers
+ * nothing but the flags, so the compiler keeps a function without it a
+ * leaf, its values in caller-saved registers, and no frame for the call
+ * that almost never happens.  The caller steps over the red zone, pushes
+ * the copy's address and the object's, and calls; this saves the
+ * caller-saved registers and the extended state (XSAVE, the layout
+ * CPUID leaf 0xd sizes, as the dynamic linker's lazy binding does; FXSAVE
+ * without OSXSAVE), calls arcov_rt_thread_counters() on an aligned stack,
+ * restores everything and returns, popping the two arguments.
+ */
+__asm__(
+	"	.text\n"
+	"	.globl arcov_thread_counters\n"
+	"	.type arcov_thread_counters, @function\n"
+	"arcov_thread_counters:\n"
+	"	push %rbp\n"
+	"	mov %rsp, %rbp\n"
+	"	push %rax\n	push %rcx\n	push %rdx\n	push %rsi\n"
+	"	push %rdi\n	push %r8\n	push %r9\n	push %r10\n"
+	"	push %r11\n	push %rbx\n"
+	"	mov $1, %eax\n"
+	"	cpuid\n"
+	"	bt $27, %ecx\n"			/* OSXSAVE */
+	"	jnc 1f\n"
+	"	mov $0xd, %eax\n"
+	"	xor %ecx, %ecx\n"
+	"	cpuid\n"				/* %ebx: the XSAVE size */
+	"	sub %rbx, %rsp\n"
+	"	and $-64, %rsp\n"
+	"	xor %eax, %eax\n"			/* a clean XSAVE header */
+	"	mov %rax, 512(%rsp)\n	mov %rax, 520(%rsp)\n"
+	"	mov %rax, 528(%rsp)\n	mov %rax, 536(%rsp)\n"
+	"	mov %rax, 544(%rsp)\n	mov %rax, 552(%rsp)\n"
+	"	mov %rax, 560(%rsp)\n	mov %rax, 568(%rsp)\n"
+	"	mov $-1, %eax\n"
+	"	mov $-1, %edx\n"
+	"	xsave (%rsp)\n"
+	"	mov 16(%rbp), %rdi\n"
+	"	mov 24(%rbp), %rsi\n"
+	"	call arcov_rt_thread_counters\n"
+	"	mov $-1, %eax\n"
+	"	mov $-1, %edx\n"
+	"	xrstor (%rsp)\n"
+	"	jmp 2f\n"
+	"1:	sub $512, %rsp\n"
+	"	and $-64, %rsp\n"
+	"	fxsave64 (%rsp)\n"
+	"	mov 16(%rbp), %rdi\n"
+	"	mov 24(%rbp), %rsi\n"
+	"	call arcov_rt_thread_counters\n"
+	"	fxrstor64 (%rsp)\n"
+	"2:	lea -80(%rbp), %rsp\n"
+	"	pop %rbx\n	pop %r11\n	pop %r10\n	pop %r9\n"
+	"	pop %r8\n	pop %rdi\n	pop %rsi\n	pop %rdx\n"
+	"	pop %rcx\n	pop %rax\n"
+	"	pop %rbp\n"
+	"	ret $16\n"
+	"	.size arcov_thread_counters, .-arcov_thread_counters\n");
+/* Called from the asm above only: kept, and not static, so that the asm
+ * can name it; hidden, as everything of the runtime's. */
+#define ENTRY_SCOPE __attribute__((used, noinline))
+void arcov_rt_thread_counters(struct arcov_object *obj, uint64_t *tls);
+#else
+/* Elsewhere the plugin emits a plain call. */
+#define ENTRY_SCOPE ARCOV_PUBLIC
+#define arcov_rt_thread_counters arcov_thread_counters
+#endif
+
 static struct thread *threads;
 static __thread struct thread *self;
 static pthread_key_t exit_key;
@@ -202,15 +273,15 @@ static struct thread *thread_self(void)
 }
 
 /**
- * arcov_thread_counters - file this thread's copy @tls of @obj's counters;
+ * arcov_rt_thread_counters - file this thread's copy @tls of @obj's counters;
  * called by the entry check of a per-thread object (arcov-abi.h) while
  * word 0 of the copy is clear.  When the runtime cannot take the copy
  * (out of memory), the word is set all the same, so that the thread does
  * not pay for a call on every entry; its counts there are then lost, which
  * one line on stderr says.
  */
-ARCOV_PUBLIC void arcov_thread_counters(struct arcov_object *obj,
-					uint64_t *tls)
+ENTRY_SCOPE void arcov_rt_thread_counters(struct arcov_object *obj,
+					   uint64_t *tls)
 {
 	static int warned;
 	struct thread *t;

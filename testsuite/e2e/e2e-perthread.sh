@@ -20,6 +20,10 @@ objdump -d "$tmp/arcov/threads-life.o" | grep -q '%fs:' ||
 	fail "-pthread: no thread-local counters"
 objdump -d "$tmp/arcov/threads-life.o" | grep -q '	lock ' &&
 	fail "-pthread: atomic increments in per-thread mode"
+# bump(), called only by work() which checks, has no check of its own.
+objdump -d "$tmp/arcov/threads-life.o" | sed -n '/<bump>:/,/^$/p' > "$tmp/bump.s"
+grep -q '%fs:' "$tmp/bump.s" || fail "bump: no thread-local increment"
+grep -q 'cmpq.*%fs:' "$tmp/bump.s" && fail "bump: an entry check left"
 
 for run in exit:2010 dump:1800 dumponly:1500 reset:307 fork:1239 reuse:500 many:64000; do
 	rm -f "$tmp/arcov/threads-life.da"
