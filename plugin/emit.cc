@@ -176,8 +176,8 @@ static tree asm_operand(const char *constraint, tree value)
 
 /*
  * On x86-64, the same call as an asm statement that clobbers only the
- * flags (the runtime's entry point saves everything else, and steps over
- * nothing: the asm moves the stack pointer past the red zone first).  A
+ * flags: the runtime's entry point saves every other register, and the
+ * asm moves the stack pointer past the red zone before it pushes.  A
  * real call would make every function that has the check a non-leaf:
  * a frame to align the stack, values moved to callee-saved registers,
  * and, through IPA-RA, the same in its callers, on the hot path, for a
