@@ -26,7 +26,7 @@
 
 /* Reached from the instrumented code of every function: GC roots. */
 tree ap_counters_var;	/* the shared counters */
-tree ap_thread_var;	/* per-thread: this thread's word and counters */
+tree ap_thread_var;	/* per-thread: this thread's head and counters */
 tree ap_object_var;	/* the struct arcov_object, named by the entry check */
 
 /* Priority of the constructor and destructor: before any user constructor
@@ -84,8 +84,9 @@ static tree counters_var(void)
 }
 
 /*
- * Per-thread: the thread-local array, word 0 nonzero once the runtime has
- * taken this thread's copy, words 1.. the counters.  GCC picks the access
+ * Per-thread: the thread-local array, a head of ARCOV_THREAD_HEAD words
+ * for the runtime (word 0 nonzero once it has this thread's copy), then
+ * the counters.  GCC picks the access
  * model: local-exec in an executable (the increment is one add at a
  * constant offset from the thread pointer, as cheap as a plain one), a
  * __tls_get_addr() call per function in a shared library, where the
@@ -113,7 +114,7 @@ static tree array_ref(tree var, uint32_t index)
 static tree counter_ref(uint32_t index)
 {
 	if (ap_opts.per_thread)
-		return array_ref(thread_var(), index + 1);
+		return array_ref(thread_var(), index + ARCOV_THREAD_HEAD);
 	return array_ref(counters_var(), index);
 }
 
@@ -413,13 +414,13 @@ static void finish_array(tree var, uint32_t n)
 	finalize_var(var);
 }
 
-/* The shared array, and per-thread the thread-local one (its word and the
+/* The shared array, and per-thread the thread-local one (its head and the
  * counters), which no function may name when nothing is counted. */
 static void finish_counters(uint32_t n)
 {
 	finish_array(counters_var(), n);
 	if (ap_thread_var)
-		finish_array(ap_thread_var, n + 1);
+		finish_array(ap_thread_var, n + ARCOV_THREAD_HEAD);
 }
 
 /* A RECORD_TYPE from @n (name, type) pairs, laid out as C would. */

@@ -35,6 +35,7 @@ void arcov_rt_leave(void);
 void arcov_rt_threads_fold(const struct arcov_object *only);
 void arcov_rt_threads_forget(const struct arcov_object *obj);
 void arcov_rt_threads_forked(void);
+void arcov_rt_threads_prepare(const struct arcov_object *obj);
 
 /**
  * arcov_rt_warn - print "arcov: " and the formatted text as one line on

@@ -337,6 +337,7 @@ ARCOV_PUBLIC void arcov_object_register(struct arcov_object *obj)
 		goto restore_errno;
 	if (!registered(obj)) {
 		install_hooks();
+		arcov_rt_threads_prepare(obj);
 		obj->next = registry;
 		registry = obj;
 	}

@@ -2,30 +2,36 @@
  *
  * An object compiled in the per-thread mode (ARCOV_OBJ_THREADED) counts
  * in a thread-local array: one plain add per increment, no atomics, no
- * cache line shared between threads.  The first instrumented function a
- * thread runs in such an object finds word 0 of its copy clear and calls
- * arcov_thread_counters(), which files a block for the copy under this
- * thread and sets the word.  A count made before that (in a signal
- * handler while the thread held the runtime's lock) is kept all the same:
- * the block starts from zero, not from the copy's values.
+ * cache line shared between threads.  The array opens with a head of
+ * ARCOV_THREAD_HEAD words that belong to the runtime (struct block): the
+ * first instrumented function a thread runs in such an object finds its
+ * first word clear and calls arcov_thread_counters(), which links the
+ * block under this thread and sets the word.  Nothing is allocated
+ * then -- the block is the thread's own TLS, and so is the record of the
+ * thread (struct thread) -- so the first count of a unit may well be made
+ * in a signal handler.  A count made before the block is linked (in a
+ * signal handler while the thread held the runtime's lock) is kept all
+ * the same: a block starts from zero, not from its counters' values.
  *
- * The runtime never writes into another thread's copy.  Each block keeps
- * the values it already handed on (@seen), and arcov_rt_threads_fold()
- * adds what a copy gained since to the object's shared counters, which
- * the dump then takes as it takes any object's.  So arcov_dump() and
- * arcov_reset() from any thread, the dump at exit while other threads
- * run, and the dump before fork() are exact for threads that are not
- * counting at that instant (a thread counting during the fold has its
- * increment in this fold or the next, never lost and never twice).
+ * The runtime never writes into another thread's counters.  A fold adds
+ * what a block's counters gained since the last fold to the object's
+ * shared counters, which the dump then takes as it takes any object's;
+ * what was already added is kept in @seen, an array allocated by the
+ * first fold that needs one (a dump while the thread lives).  So
+ * arcov_dump() and arcov_reset() from any thread, the dump at exit while
+ * other threads run, and the dump before fork() are exact for threads
+ * that are not counting at that instant (a thread counting during the
+ * fold has its increment in this fold or the next, never lost and never
+ * twice).
  *
  * At thread exit a pthread key destructor folds the thread's blocks,
- * clears word 0 of its copies (instrumented code run by a later
- * destructor files a new block, and glibc runs the destructors again)
- * and frees them, before the C library frees the thread's TLS or gives
- * its memory to a new thread, which starts with clear copies.  The
- * blocks of an unloaded object are dropped with it; a forked child keeps
- * only the forking thread's.  Everything here runs under the runtime's
- * lock (arcov_rt_enter()).
+ * clears their first word (instrumented code run by a later destructor
+ * links them again, and glibc runs the destructors again) and unlinks
+ * the thread, before the C library frees its TLS or gives the memory to
+ * a new thread, which starts with clear blocks.  The blocks of an
+ * unloaded object are unlinked with it; a forked child keeps only the
+ * forking thread's.  Everything here runs under the runtime's lock
+ * (arcov_rt_enter()).
  */
 #include <config.h>
 
@@ -36,19 +42,23 @@
 
 #include "internal.h"
 
-/* One thread's copy of one object's counters. */
+/* The head of one thread's copy of one object's counters: the first
+ * ARCOV_THREAD_HEAD words of the plugin's thread-local array (words of 64
+ * bits whatever the size of a pointer). */
 struct block {
-	struct block *next;		/* the thread's next block */
-	struct arcov_object *obj;
-	uint64_t *tls;			/* the copy: word 0, then counters */
-	uint64_t seen[];		/* what the counters held at the last
-					 * fold: already in obj->counters */
+	uint64_t filed;			/* nonzero once linked (the check) */
+	union { struct block *p; uint64_t w; } next;	/* this thread's */
+	union { struct arcov_object *p; uint64_t w; } obj;
+	union { uint64_t *p; uint64_t w; } seen;	/* already folded;
+					 * NULL: nothing yet */
+	uint64_t counters[];
 };
 
-/* One thread that counted in a per-thread object. */
+/* One thread that counted in a per-thread object; in its own TLS. */
 struct thread {
 	struct thread *next;		/* every such thread, newest first */
 	struct block *blocks;
+	int filed;			/* linked into threads */
 };
 
 #if defined(__x86_64__) && defined(__LP64__)
@@ -123,25 +133,43 @@ void arcov_rt_thread_counters(struct arcov_object *obj, uint64_t *tls);
 #endif
 
 static struct thread *threads;
-static __thread struct thread *self;
+static __thread struct thread self;
 static pthread_key_t exit_key;
 static int exit_key_state;		/* 0 not yet, 1 made, -1 failed */
 
-/* Add what @b's copy gained since the last fold to its object. */
-static void block_fold(struct block *b)
+/* Add what @b's counters gained since the last fold to its object.  A
+ * @final fold (the thread is ending) needs no record of what it added. */
+static void block_fold(struct block *b, int final)
 {
-	uint64_t *shared = b->obj->counters;
-	const uint64_t *c = b->tls + 1;
-	uint32_t i, n = b->obj->ncounters;
+	struct arcov_object *obj = b->obj.p;
+	uint64_t *shared = obj->counters, *seen = b->seen.p;
+	const uint64_t *c = b->counters;
+	uint32_t i, n = obj->ncounters;
 	uint64_t v;
 
+	if (!seen && !final) {
+		seen = calloc(n ? n : 1, sizeof *seen);
+		/* Out of memory: the counts wait for a later fold. */
+		if (!seen)
+			return;
+		b->seen.p = seen;
+	}
 	for (i = 0; i < n; i++) {
 		/* The owner adds with plain instructions; an aligned load
 		 * sees its value before or after an add, never torn. */
 		v = __atomic_load_n(&c[i], __ATOMIC_RELAXED);
-		shared[i] += v - b->seen[i];
-		b->seen[i] = v;
+		shared[i] += seen ? v - seen[i] : v;
+		if (seen)
+			seen[i] = v;
 	}
+}
+
+/* Take @b off its thread's list (done by the caller) and forget it. */
+static void block_drop(struct block *b)
+{
+	free(b->seen.p);
+	b->seen.p = NULL;
+	b->next.p = NULL;
 }
 
 /**
@@ -154,13 +182,13 @@ void arcov_rt_threads_fold(const struct arcov_object *only)
 	struct block *b;
 
 	for (t = threads; t; t = t->next)
-		for (b = t->blocks; b; b = b->next)
-			if (!only || b->obj == only)
-				block_fold(b);
+		for (b = t->blocks; b; b = b->next.p)
+			if (!only || b->obj.p == only)
+				block_fold(b, 0);
 }
 
 /**
- * arcov_rt_threads_forget - drop every block of @obj, which is being
+ * arcov_rt_threads_forget - unlink every block of @obj, which is being
  * unloaded (after a last fold): its copies go with it.
  */
 void arcov_rt_threads_forget(const struct arcov_object *obj)
@@ -170,25 +198,14 @@ void arcov_rt_threads_forget(const struct arcov_object *obj)
 
 	for (t = threads; t; t = t->next) {
 		for (link = &t->blocks; (b = *link); ) {
-			if (b->obj != obj) {
-				link = &b->next;
+			if (b->obj.p != obj) {
+				link = &b->next.p;
 				continue;
 			}
-			*link = b->next;
-			free(b);
+			*link = b->next.p;
+			block_drop(b);
 		}
 	}
-}
-
-static void thread_free(struct thread *t)
-{
-	struct block *b;
-
-	while ((b = t->blocks)) {
-		t->blocks = b->next;
-		free(b);
-	}
-	free(t);
 }
 
 /**
@@ -198,15 +215,19 @@ static void thread_free(struct thread *t)
 void arcov_rt_threads_forked(void)
 {
 	struct thread *t, *next;
+	struct block *b;
 
 	for (t = threads; t; t = next) {
 		next = t->next;
-		if (t != self)
-			thread_free(t);
+		if (t == &self)
+			continue;
+		while ((b = t->blocks)) {
+			t->blocks = b->next.p;
+			free(b->seen.p);
+		}
 	}
-	threads = self;
-	if (self)
-		self->next = NULL;
+	threads = self.filed ? &self : NULL;
+	self.next = NULL;
 }
 
 /* The key's destructor, at the exit of a thread that counted. */
@@ -223,9 +244,11 @@ static void thread_exit(void *arg)
 		errno = saved;
 		return;
 	}
-	for (b = t->blocks; b; b = b->next) {
-		block_fold(b);
-		__atomic_store_n(&b->tls[0], 0, __ATOMIC_RELAXED);
+	while ((b = t->blocks)) {
+		t->blocks = b->next.p;
+		block_fold(b, 1);
+		block_drop(b);
+		__atomic_store_n(&b->filed, 0, __ATOMIC_RELAXED);
 	}
 	for (link = &threads; *link; link = &(*link)->next) {
 		if (*link == t) {
@@ -233,22 +256,18 @@ static void thread_exit(void *arg)
 			break;
 		}
 	}
-	if (self == t)
-		self = NULL;
-	thread_free(t);
+	t->next = NULL;
+	t->filed = 0;
 	arcov_rt_leave();
 	errno = saved;
 }
 
-/* This thread's record, made and filed on first use; NULL when out of
- * memory or without a way to learn of the thread's exit. */
-static struct thread *thread_self(void)
+/* The thread-exit hook; made at the first registration of a per-thread
+ * object (arcov_rt_threads_prepare), or else on first use. */
+static int exit_key_ready(void)
 {
-	struct thread *t;
 	int rc;
 
-	if (self)
-		return self;
 	if (!exit_key_state) {
 		rc = pthread_key_create(&exit_key, thread_exit);
 		exit_key_state = rc ? -1 : 1;
@@ -256,56 +275,62 @@ static struct thread *thread_self(void)
 			arcov_rt_warn("cannot learn of thread exits: %s; counts of threads are lost",
 				      strerror(rc));
 	}
-	if (exit_key_state < 0)
-		return NULL;
-	t = calloc(1, sizeof *t);
-	if (!t)
-		return NULL;
-	rc = pthread_setspecific(exit_key, t);
-	if (rc) {
-		free(t);
-		return NULL;
-	}
-	t->next = threads;
-	threads = t;
-	self = t;
-	return t;
+	return exit_key_state > 0;
 }
 
 /**
- * arcov_rt_thread_counters - file this thread's copy @tls of @obj's counters;
- * called by the entry check of a per-thread object (arcov-abi.h) while
- * word 0 of the copy is clear.  When the runtime cannot take the copy
- * (out of memory), the word is set all the same, so that the thread does
- * not pay for a call on every entry; its counts there are then lost, which
- * one line on stderr says.
+ * arcov_rt_threads_prepare - make the thread-exit hook now, while
+ * registering @obj, rather than on a thread's first count.
+ */
+void arcov_rt_threads_prepare(const struct arcov_object *obj)
+{
+	if (obj->flags & ARCOV_OBJ_THREADED)
+		exit_key_ready();
+}
+
+/* Link this thread's record, once; 0 without a way to learn of its exit. */
+static int thread_filed(void)
+{
+	if (self.filed)
+		return 1;
+	if (!exit_key_ready() || pthread_setspecific(exit_key, &self))
+		return 0;
+	self.next = threads;
+	threads = &self;
+	self.filed = 1;
+	return 1;
+}
+
+/**
+ * arcov_rt_thread_counters - link this thread's copy @tls of @obj's
+ * counters; called by the entry check of a per-thread object
+ * (arcov-abi.h) while the copy's first word is clear.  When the thread
+ * cannot be followed to its exit, the word is set all the same, so that
+ * it does not pay for a call on every entry; its counts are then lost,
+ * which one line on stderr says.
  */
 ENTRY_SCOPE void arcov_rt_thread_counters(struct arcov_object *obj,
 					   uint64_t *tls)
 {
 	static int warned;
-	struct thread *t;
-	struct block *b = NULL;
-	size_t n = obj->ncounters;
+	struct block *b = (struct block *)tls;
 	int saved = errno;
 
 	/* Within the runtime already (a signal handler): next time. */
 	if (!arcov_rt_enter())
 		goto restore_errno;
-	if (!tls[0]) {
-		t = thread_self();
-		b = t ? calloc(1, sizeof *b + n * sizeof b->seen[0]) : NULL;
-		if (b) {
-			b->obj = obj;
-			b->tls = tls;
-			b->next = t->blocks;
-			t->blocks = b;
+	if (!b->filed) {
+		if (thread_filed()) {
+			b->obj.p = obj;
+			b->seen.p = NULL;
+			b->next.p = self.blocks;
+			self.blocks = b;
 		} else if (!warned) {
 			warned = 1;
-			arcov_rt_warn("%s: out of memory; counts of a thread are lost",
+			arcov_rt_warn("%s: counts of a thread are lost",
 				      obj->da_path);
 		}
-		tls[0] = 1;
+		b->filed = 1;
 	}
 	arcov_rt_leave();
 restore_errno:

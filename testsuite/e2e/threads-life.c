@@ -18,6 +18,8 @@
  *             memory the last one left: 500.
  *   many      64 threads at once count 1000 each and exit while others
  *             still start: 64000.
+ *   signal    a thread whose only counts are made by a signal handler
+ *             (its first instrumented code) counts 50, then exits: 50.
  *
  * Only work() and bump() are instrumented: a function that is running when
  * arcov_reset() discards its counts (main, a thread's body) would be
@@ -25,6 +27,7 @@
  * no report can solve.
  */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +136,24 @@ NOCOV static void *count_1000(void *arg)
 	return arg;
 }
 
+static volatile sig_atomic_t handled;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	work(50);
+	handled = 1;
+}
+
+/* signal: wait, outside instrumented code, for the handler to have run. */
+NOCOV static void *wait_signal(void *arg)
+{
+	reach(1);
+	while (!handled)
+		usleep(1000);
+	return arg;
+}
+
 NOCOV static void start(pthread_t *t, void *(*fn)(void *), void *arg)
 {
 	if (pthread_create(t, NULL, fn, arg))
@@ -186,6 +207,14 @@ NOCOV int main(int argc, char **argv)
 			start(&t, count_100, NULL);
 			pthread_join(t, NULL);
 		}
+		return 0;
+	}
+	if (!strcmp(what, "signal")) {
+		signal(SIGUSR1, on_signal);
+		start(&t, wait_signal, NULL);
+		wait_for(1);
+		pthread_kill(t, SIGUSR1);
+		pthread_join(t, NULL);
 		return 0;
 	}
 	if (!strcmp(what, "many")) {
