@@ -1,12 +1,12 @@
 #!/bin/sh
 # Per-thread counting (the default under -pthread; doc/design.md,
 # "Threads") stays exact through the lives of threads: blocked threads at
-# exit(), arcov_dump() and arcov_reset() from another thread, fork() from
-# a thread, a thread's memory reused by the next, many threads at once,
-# a thread that counts only in a signal handler
-# (threads-life.c says what each scenario counts), and a threaded shared
-# library unloaded while one of its threads still lives, in the -fPIC
-# default (atomic) and in per-thread mode.
+# exit(), arcov_dump() and arcov_reset() from another thread, fork() and
+# exec from a thread, a thread's memory reused by the next, many threads
+# at once, a thread that counts only in a signal handler (threads-life.c
+# says what each scenario counts), and a threaded shared library unloaded
+# while one of its threads still lives, in the -fPIC default (atomic) and
+# in per-thread mode.
 . "$top_srcdir/testsuite/e2e/lib.sh"
 
 # work_is SRC N: the line marked WORK in SRC reads N.
@@ -26,7 +26,7 @@ objdump -d "$tmp/arcov/threads-life.o" | sed -n '/<bump>:/,/^$/p' > "$tmp/bump.s
 grep -q '%fs:' "$tmp/bump.s" || fail "bump: no thread-local increment"
 grep -q 'cmpq.*%fs:' "$tmp/bump.s" && fail "bump: an entry check left"
 
-for run in exit:2010 dump:1800 dumponly:1500 reset:307 fork:1239 reuse:500 many:64000 signal:50; do
+for run in exit:2010 dump:1800 dumponly:1500 reset:307 fork:1239 reuse:500 many:64000 exec:1020 signal:50; do
 	rm -f "$tmp/arcov/threads-life.da"
 	(cd "$tmp/arcov" && ./prog "${run%:*}") 2> "$tmp/arcov.err" ||
 		fail "${run%:*}: exit status $?"

@@ -18,10 +18,12 @@
  *             memory the last one left: 500.
  *   many      64 threads at once count 1000 each and exit while others
  *             still start: 64000.
+ *   exec      T counts 1000 and waits; thread E counts 20 and execs
+ *             /bin/true (through arcov_execl(), which dumps first): 1020.
  *   signal    a thread whose only counts are made by a signal handler
  *             (its first instrumented code) counts 50, then exits: 50.
  *
- * Only work() and bump() are instrumented: a function that is running when
+ * Only work(), bump(), run_true() and on_signal() are instrumented: a function that is running when
  * arcov_reset() discards its counts (main, a thread's body) would be
  * left with arcs counted after the reset and entries before it, a graph
  * no report can solve.
@@ -136,6 +138,20 @@ NOCOV static void *count_1000(void *arg)
 	return arg;
 }
 
+/* exec: instrumented, so that the plugin redirects the call. */
+static void run_true(void)
+{
+	execl("/bin/true", "true", (char *)NULL);
+	exit(4);
+}
+
+NOCOV static void *execer(void *arg)
+{
+	work(20);
+	run_true();
+	return arg;
+}
+
 static volatile sig_atomic_t handled;
 
 static void on_signal(int sig)
@@ -208,6 +224,14 @@ NOCOV int main(int argc, char **argv)
 			pthread_join(t, NULL);
 		}
 		return 0;
+	}
+	if (!strcmp(what, "exec")) {
+		more = 0;
+		start(&t, counter, &more);
+		wait_for(1);
+		start(&h, execer, NULL);
+		pthread_join(h, NULL);
+		return 5;
 	}
 	if (!strcmp(what, "signal")) {
 		signal(SIGUSR1, on_signal);
