@@ -4,7 +4,8 @@
 # exit(), arcov_dump() and arcov_reset() from another thread, fork() and
 # exec from a thread, a thread's memory reused by the next, many threads
 # at once, a thread that counts only in a signal handler (threads-life.c
-# says what each scenario counts), and a threaded shared library unloaded
+# says what each scenario counts), C++ threads and thread_local
+# destructors, and a threaded shared library unloaded
 # while one of its threads still lives, in the -fPIC default (atomic) and
 # in per-thread mode.
 . "$top_srcdir/testsuite/e2e/lib.sh"
@@ -13,7 +14,8 @@
 work_is()
 {
 	lines "$1"
-	expect_line "$1" "$(grep -n '/\* WORK \*/' "$srcdir/$1" | cut -d: -f1)" "$2"
+	expect_line "$1" "$(grep -n -e '/\* WORK \*/' -e '// WORK' "$srcdir/$1" |
+		cut -d: -f1)" "$2"
 }
 
 build_arcov threads-life.c -O2 -pthread -I"$top_srcdir/runtime"
@@ -33,6 +35,14 @@ for run in exit:2010 dump:1800 dumponly:1500 reset:307 fork:1239 reuse:500 many:
 	test -s "$tmp/arcov.err" && fail "${run%:*}: $(cat "$tmp/arcov.err")"
 	work_is threads-life.c "${run#*:}"
 done
+
+# C++: std::thread, whose threads libstdc++ creates, and thread_local
+# destructors that count as their threads end.
+build_arcov threads-cxx.cc -O2 -pthread
+(cd "$tmp/arcov" && ./prog) > /dev/null 2> "$tmp/arcov.err" ||
+	fail "threads-cxx: exit status $?"
+test -s "$tmp/arcov.err" && fail "threads-cxx: $(cat "$tmp/arcov.err")"
+work_is threads-cxx.cc 4000031
 
 # ThreadSanitizer sees no race in per-thread counting (the runtime that
 # reads other threads' copies is not instrumented, the copies are each
