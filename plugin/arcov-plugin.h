@@ -22,6 +22,7 @@
 struct ap_options {
 	const char *dir;	/* dir=: where notes and data files go */
 	bool atomic;		/* atomic: relaxed atomic increments */
+	bool per_thread;	/* per-thread: thread-local counters */
 	bool have_filter;	/* filter=: instrument only matching files */
 	bool have_exclude;	/* exclude=: never instrument matching files */
 	bool profile;		/* profile: entry and exit hooks */
@@ -89,6 +90,8 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter);
 tree ap_static_var(tree type, const char *prefix);
 void ap_emit_object(void);
 extern tree ap_counters_var;
+extern tree ap_thread_var;
+extern tree ap_object_var;
 extern tree ap_exec_wrappers[AP_NEXEC];
 
 /* profile.cc */

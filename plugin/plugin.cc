@@ -19,8 +19,9 @@ struct ap_options ap_opts;
 static regex_t opt_filter, opt_exclude;
 /* The patterns as given, so that a repeated flag is not an error. */
 static const char *opt_filter_text, *opt_exclude_text;
-/* "single" given: plain increments even under -pthread. */
-static bool opt_single;
+/* The counting modes given: plain increments even under -pthread,
+ * atomic ones, thread-local ones. */
+static bool opt_single, opt_atomic, opt_per_thread;
 static uint32_t counters_used;
 /* Each function GCC lowered and its place in that order, the order the
  * notes list the functions in; sorted by uid once the lowering is over. */
@@ -35,8 +36,11 @@ static bool unit_done;
 
 static const char help_text[] =
 	"dir=DIR        write notes (.bb, .bbg) and record data (.da) in DIR\n"
+	"per-thread     count in thread-local counters, added up at thread\n"
+	"               exit and dump (the default with -pthread, except\n"
+	"               with -fPIC)\n"
 	"atomic         count with relaxed atomic increments (the default\n"
-	"               with -pthread)\n"
+	"               with -pthread and -fPIC)\n"
 	"single         count with plain increments, also with -pthread\n"
 	"filter=REGEX   instrument only functions whose source file matches\n"
 	"exclude=REGEX  do not instrument functions whose source file matches\n"
@@ -50,6 +54,10 @@ static struct plugin_info arcov_info = {
 
 static const struct ggc_root_tab arcov_roots[] = {
 	{ &ap_counters_var, 1, sizeof(ap_counters_var),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &ap_thread_var, 1, sizeof(ap_thread_var),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &ap_object_var, 1, sizeof(ap_object_var),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &ap_exec_wrappers[0], AP_NEXEC, sizeof(ap_exec_wrappers[0]),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
@@ -288,6 +296,7 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (arg->value) {
 		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "single") &&
+		    strcmp(arg->key, "per-thread") &&
 		    strcmp(arg->key, "help") && strcmp(arg->key, "profile"))
 			goto unknown;
 		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
@@ -295,7 +304,11 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		return false;
 	}
 	if (!strcmp(arg->key, "atomic")) {
-		ap_opts.atomic = true;
+		opt_atomic = true;
+		return true;
+	}
+	if (!strcmp(arg->key, "per-thread")) {
+		opt_per_thread = true;
 		return true;
 	}
 	if (!strcmp(arg->key, "single")) {
@@ -344,6 +357,29 @@ static bool pthread_given(void)
 	return false;
 }
 
+/*
+ * The counting mode (doc/design.md, "Threads").  Threaded compiles count
+ * exactly: per thread, in thread-local counters; but code built with
+ * -fPIC goes into shared libraries, where each function would reach them
+ * through a __tls_get_addr() call, and relaxed atomics are the default
+ * there.  flag_pic is only known once the options are processed: GCC
+ * calls plugin_init after that.
+ */
+static void choose_mode(void)
+{
+	if (opt_atomic || opt_per_thread) {
+		ap_opts.atomic = opt_atomic;
+		ap_opts.per_thread = opt_per_thread;
+		return;
+	}
+	if (opt_single || !pthread_given())
+		return;
+	if (flag_pic && !flag_pie)
+		ap_opts.atomic = true;
+	else
+		ap_opts.per_thread = true;
+}
+
 static void add_pass(const char *plugin, opt_pass *pass, const char *after)
 {
 	struct register_pass_info info;
@@ -376,16 +412,18 @@ int plugin_init(struct plugin_name_args *info,
 	}
 	for (i = 0; i < info->argc; i++)
 		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
-	if (ap_opts.atomic && opt_single) {
-		error("arcov: %<-fplugin-arg-%s-atomic%> and "
-		      "%<-fplugin-arg-%s-single%> contradict each other",
-		      info->base_name, info->base_name);
+	if (opt_single + opt_atomic + opt_per_thread > 1) {
+		const char *a = opt_atomic ? "atomic" : "per-thread";
+		const char *b = opt_single ? "single" : "per-thread";
+
+		error("arcov: %<-fplugin-arg-%s-%s%> and "
+		      "%<-fplugin-arg-%s-%s%> contradict each other",
+		      info->base_name, a, info->base_name, b);
 		ok = false;
 	}
 	if (!ok)
 		return 1;
-	if (!opt_single && pthread_given())
-		ap_opts.atomic = true;
+	choose_mode();
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &arcov_info);
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 			  (void *)arcov_roots);

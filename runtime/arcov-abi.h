@@ -26,6 +26,14 @@ extern "C" {
 
 /* Object flags. */
 #define ARCOV_OBJ_ATOMIC 0x1	/* counters updated with relaxed atomics */
+/* Counted per thread: the code increments a thread-local array of 64-bit
+ * words, ARCOV_THREAD_HEAD words of the runtime's (the first nonzero once
+ * the runtime has this thread's copy; zero-initialized) followed by the
+ * ncounters counters; @counters holds what the runtime added up from the
+ * threads (runtime/threads.c).  Every function checks the first word on
+ * entry and, while it is 0, calls arcov_thread_counters(obj, array). */
+#define ARCOV_OBJ_THREADED 0x2
+#define ARCOV_THREAD_HEAD 4
 
 struct arcov_fn_info {
 	const char *name;	/* assembler name, as in .bb/.bbg/.da */
@@ -48,6 +56,7 @@ struct arcov_object {
 
 void arcov_object_register(struct arcov_object *obj);
 void arcov_object_unregister(struct arcov_object *obj);
+void arcov_thread_counters(struct arcov_object *obj, uint64_t *tls);
 
 #ifdef __cplusplus
 }

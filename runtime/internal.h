@@ -24,6 +24,20 @@ struct arcov_rt_job {
 };
 
 /**
+ * arcov_rt_enter - take the runtime's lock and return 1, or return 0
+ * when this thread holds it already (a signal handler re-entering the
+ * runtime, which must not wait); arcov_rt_leave() gives it back.
+ */
+int arcov_rt_enter(void);
+void arcov_rt_leave(void);
+
+/* threads.c, called with the lock held. */
+void arcov_rt_threads_fold(const struct arcov_object *only);
+void arcov_rt_threads_forget(const struct arcov_object *obj);
+void arcov_rt_threads_forked(void);
+void arcov_rt_threads_prepare(const struct arcov_object *obj);
+
+/**
  * arcov_rt_warn - print "arcov: " and the formatted text as one line on
  * stderr, in a single write so lines of concurrent processes never mix.
  */

@@ -4,6 +4,7 @@ lib_LTLIBRARIES += runtime/libarcov.la
 include_HEADERS += runtime/arcov.h runtime/arcov-abi.h runtime/arcov-profile.h
 runtime_libarcov_la_SOURCES = \
 	runtime/runtime.c runtime/internal.h \
+	runtime/threads.c \
 	runtime/write.c \
 	runtime/path.c \
 	runtime/exec.c \
@@ -13,7 +14,9 @@ runtime_libarcov_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
 # (all arcov_*) is exported.
 runtime_libarcov_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -pthread
 runtime_libarcov_la_LIBADD = lib/libarcovfmt.la -lpthread
-runtime_libarcov_la_LDFLAGS = -version-info 0:0:0
+# Never unloaded: the thread-exit hook of per-thread counting (threads.c)
+# must outlive a dlclose() of the last instrumented library that loaded it.
+runtime_libarcov_la_LDFLAGS = -version-info 0:0:0 -Wl,-z,nodelete
 
 # Tests: rt-prog stands in for an instrumented program (it builds the
 # plugin's data by hand), rt-check prints a .da for the scripts to compare.

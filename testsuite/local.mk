@@ -100,6 +100,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-jump.sh \
 	testsuite/e2e/e2e-threads.sh \
 	testsuite/e2e/e2e-pthread.sh \
+	testsuite/e2e/e2e-perthread.sh \
 	testsuite/e2e/e2e-except.sh \
 	testsuite/e2e/e2e-lost.sh \
 	testsuite/e2e/e2e-dlopen.sh \
@@ -132,6 +133,8 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/loops.c testsuite/e2e/branches.c \
 	testsuite/e2e/recursion.c testsuite/e2e/jump.c \
 	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
+	testsuite/e2e/threads-life.c testsuite/e2e/threads-lib.c \
+	testsuite/e2e/threads-dl.c testsuite/e2e/threads-cxx.cc \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c testsuite/e2e/lines.c \
 	testsuite/e2e/lines.cc \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
