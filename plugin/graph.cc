@@ -391,6 +391,49 @@ static void add_call_fake_arcs(function *fun)
 	}
 }
 
+/*
+ * A block entered by an abnormal or exception edge gets a fake arc from
+ * ENTRY; if it also ends in a call that may not return (or leaves by such
+ * an edge) it gets a fake arc to EXIT.  With the loop-back arc the two
+ * close a cycle of arcs none of which can be counted, and GCC 3.3's rule
+ * drops the second one (a fake arc off the tree, §3.3): the block then
+ * reads what went on after the call, not what entered it.  A computed
+ * goto's target that calls a function which longjmps (Lua's OP_MMBIN case
+ * of luaV_execute, entered 118 times, 17 of them raising an error) read
+ * 101.  Such a block is split after its labels, so that the arc between
+ * the two halves, a real one, closes the cycle and can be counted; both
+ * fake arcs stay on the tree.  A call that returns twice (its fake arc
+ * from ENTRY is the second return, and it always returns) and GCC's
+ * abnormal dispatcher (never run) keep their shape.
+ */
+static void split_fake_cycles(function *fun)
+{
+	basic_block bb;
+	edge_iterator ei;
+	edge e;
+
+	FOR_EACH_BB_FN(bb, fun) {
+		gimple_stmt_iterator gsi;
+		gimple *first;
+		bool real_in = false;
+
+		if (!find_edge(ENTRY_BLOCK_PTR_FOR_FN(fun), bb) ||
+		    !find_edge(bb, EXIT_BLOCK_PTR_FOR_FN(fun)))
+			continue;
+		FOR_EACH_EDGE(e, ei, bb->preds)
+			if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+				real_in = true;
+		gsi = gsi_start_nondebug_after_labels_bb(bb);
+		if (!real_in || gsi_end_p(gsi))
+			continue;
+		first = gsi_stmt(gsi);
+		if (returns_twice_p(first) ||
+		    gimple_call_internal_p(first, IFN_ABNORMAL_DISPATCHER))
+			continue;
+		split_block_after_labels(bb);
+	}
+}
+
 /* §3.3 steps 2-5.  Exception edges count as abnormal, as they were in 3.3. */
 static void add_fake_arcs(function *fun)
 {
@@ -428,6 +471,7 @@ static void add_fake_arcs(function *fun)
 		if (need_entry && !have_entry)
 			make_edge(ENTRY_BLOCK_PTR_FOR_FN(fun), bb, EDGE_FAKE);
 	}
+	split_fake_cycles(fun);
 }
 
 /* A block whose only way out is a fake arc ends in a call that does not

@@ -1,0 +1,49 @@
+/* cgoto.c -- a computed goto's target whose call longjmps out: the block
+ * is entered only through the dispatch (a fake arc from entry) and left
+ * through the call (a fake arc to exit); its count is what entered it,
+ * longjmps included, not what went on after the call. */
+#include <setjmp.h>
+#include <stdio.h>
+
+static jmp_buf env;
+static int errors, round_no;
+
+static void op(int pc)	/*@24*/
+{
+	if (round_no % 2 && pc == 4)	/*@+*/
+		longjmp(env, 1);	/*@2*/
+}	/*@22*/
+
+static int run(const int *code, int n)	/*@5*/
+{
+	static void *const tab[] = { &&l_add, &&l_op, &&l_end };
+	int pc = 0, acc = 0;	/*@5*/
+
+	goto *tab[code[pc]];	/*@5*/
+l_add:	/*@10*/
+	acc++;	/*@10*/
+	pc++;	/*@10*/
+	goto *tab[code[pc]];	/*@10*/
+l_op:	/*@24*/
+	op(pc);	/*@24*/
+	pc++;	/*@22*/
+	goto *tab[code[pc]];	/*@22*/
+l_end:	/*@3*/
+	return acc + n;	/*@3*/
+}
+
+int main(void)	/*@1*/
+{
+	static const int prog[] = { 0, 1, 1, 0, 1, 1, 1, 1, 2 };
+	int r = 0;	/*@1*/
+	for (int k = 0; k < 5; k++) {	/*@+*/
+		if (setjmp(env)) {	/*@+*/
+			errors++;	/*@2*/
+			continue;	/*@2*/
+		}
+		round_no = k;	/*@5*/
+		r += run(prog, k);	/*@+*/
+	}
+	printf("%d %d\n", r, errors);	/*@1*/
+	return 0;	/*@1*/
+}
