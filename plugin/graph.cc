@@ -434,6 +434,55 @@ static void split_fake_cycles(function *fun)
 	}
 }
 
+/*
+ * GCC 12's branch_prob(): "Edge with goto locus might get wrong coverage
+ * info unless it is the only edge out of BB."  A jump the CFG builder
+ * folded into an edge (the "break;" of "f (); break;") has its line on
+ * the edge; when the block has other ways out, the fake arc of the call
+ * among them, the block's count is not the jump's, and the edge is split
+ * so that the jump gets a block of its own (notes.cc lists its line
+ * there, from the new block's only edge).  As in GCC, not when the jump
+ * is on the line of the block's last statement ("if (x) goto out;" is
+ * not counted twice).  A block and an arc more: no counter more.
+ */
+static void split_goto_edges(function *fun)
+{
+	int last_bb = last_basic_block_for_fn(fun);
+	int i;
+
+	for (i = NUM_FIXED_BLOCKS; i < last_bb; i++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(fun, i);
+		gimple_stmt_iterator gsi;
+		location_t at = UNKNOWN_LOCATION;
+		edge_iterator ei;
+		edge e;
+
+		if (!bb || single_succ_p(bb))
+			continue;
+		for (gsi = gsi_last_nondebug_bb(bb); !gsi_end_p(gsi);
+		     gsi_prev_nondebug(&gsi))
+			if (!RESERVED_LOCATION_P(gimple_location(gsi_stmt(gsi)))) {
+				at = gimple_location(gsi_stmt(gsi));
+				break;
+			}
+		if (RESERVED_LOCATION_P(at))
+			continue;
+		for (ei = ei_start(bb->succs); ei_cond(ei, &e); ei_next(&ei)) {
+			basic_block nb;
+
+			if ((e->flags & (EDGE_FAKE | EDGE_ABNORMAL | EDGE_EH)) ||
+			    RESERVED_LOCATION_P(e->goto_locus) ||
+			    (LOCATION_FILE(e->goto_locus) == LOCATION_FILE(at) &&
+			     LOCATION_LINE(e->goto_locus) == LOCATION_LINE(at)))
+				continue;
+			/* The edge stays in bb->succs, now into nb. */
+			nb = split_edge(e);
+			single_succ_edge(nb)->goto_locus = e->goto_locus;
+			e->goto_locus = UNKNOWN_LOCATION;
+		}
+	}
+}
+
 /* §3.3 steps 2-5.  Exception edges count as abnormal, as they were in 3.3. */
 static void add_fake_arcs(function *fun)
 {
@@ -444,6 +493,7 @@ static void add_fake_arcs(function *fun)
 	split_returns_twice(fun);
 	add_call_fake_arcs(fun);
 	add_noreturn_fake_exit_edges();
+	split_goto_edges(fun);
 	/* An endless loop never reaches EXIT; without an arc out of it the
 	 * graph would have a part the loopback arc cannot close. */
 	connect_infinite_loops_to_exit();

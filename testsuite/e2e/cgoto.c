@@ -1,18 +1,34 @@
-/* cgoto.c -- a computed goto's target whose call longjmps out: the block
- * is entered only through the dispatch (a fake arc from entry) and left
- * through the call (a fake arc to exit); its count is what entered it,
- * longjmps included, not what went on after the call. */
+/* cgoto.c -- calls that longjmp out of their block.  A computed goto's
+ * target is entered only through the dispatch (a fake arc from entry) and
+ * left through the call (a fake arc to exit); its count is what entered
+ * it, longjmps included, not what went on after the call.  The "break;"
+ * after a call runs only when the call returned. */
 #include <setjmp.h>
 #include <stdio.h>
 
 static jmp_buf env;
 static int errors, round_no;
 
-static void op(int pc)	/*@24*/
+static void op(int pc)	/*@13*/
 {
 	if (round_no % 2 && pc == 4)	/*@+*/
 		longjmp(env, 1);	/*@2*/
-}	/*@22*/
+}	/*@11*/
+
+static int kind(int pc)	/*@24*/
+{
+	switch (pc % 3) {	/*@24*/
+	case 1:	/*@13*/
+		op(pc);	/*@13*/
+		break;	/*@11*/
+	case 2:	/*@8*/
+		pc++;	/*@8*/
+		break;	/*@8*/
+	default:	/*@3*/
+		return 0;	/*@3*/
+	}
+	return 1;	/*@19*/
+}
 
 static int run(const int *code, int n)	/*@5*/
 {
@@ -25,7 +41,7 @@ l_add:	/*@10*/
 	pc++;	/*@10*/
 	goto *tab[code[pc]];	/*@10*/
 l_op:	/*@24*/
-	op(pc);	/*@24*/
+	acc += kind(pc);	/*@24*/
 	pc++;	/*@22*/
 	goto *tab[code[pc]];	/*@22*/
 l_end:	/*@3*/
