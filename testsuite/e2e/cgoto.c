@@ -2,9 +2,13 @@
  * target is entered only through the dispatch (a fake arc from entry) and
  * left through the call (a fake arc to exit); its count is what entered
  * it, longjmps included, not what went on after the call.  The "break;"
- * after a call runs only when the call returned. */
+ * after a call runs only when the call returned.  A "default:" that
+ * does nothing and is never taken reads 0, not the count of the code
+ * after the switch, where its label is. */
 #include <setjmp.h>
 #include <stdio.h>
+
+#define check(c) ((void)0)
 
 static jmp_buf env;
 static int errors, round_no;
@@ -48,6 +52,20 @@ l_end:	/*@3*/
 	return acc + n;	/*@3*/
 }
 
+static int cmp(int op, int a, int b)	/*@4*/
+{
+	int i = 0;	/*@4*/
+
+	if (a > 0) {	/*@4*/
+		switch (op) {	/*@4*/
+		case 0: i = a < b; break;	/*@2*/
+		case 1: i = a <= b; break;	/*@2*/
+		default: check(0);	/*@0*/
+		}
+	}
+	return i;	/*@4*/
+}
+
 int main(void)	/*@1*/
 {
 	static const int prog[] = { 0, 1, 1, 0, 1, 1, 1, 1, 2 };
@@ -60,6 +78,8 @@ int main(void)	/*@1*/
 		round_no = k;	/*@5*/
 		r += run(prog, k);	/*@+*/
 	}
+	for (int k = 0; k < 4; k++)	/*@+*/
+		r += cmp(k % 2, k + 1, 2);	/*@+*/
 	printf("%d %d\n", r, errors);	/*@1*/
 	return 0;	/*@1*/
 }
