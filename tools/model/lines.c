@@ -794,8 +794,17 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 	const struct arcov_marc *arc;
 	uint32_t i;
 
-	if (obj->notes_rc || !obj->notes.fns[fn->index].statements[b] ||
-	    blk->npred != 1)
+	if (obj->notes_rc || !obj->notes.fns[fn->index].statements[b])
+		return NULL;
+	/* Code run only for an exception thrown from one call: the plugin
+	 * does not list the call's line there (doc/notes-format.md §4), gcov
+	 * 12 does, and shows its calls and branches under it. */
+	for (i = 0; blk->exceptional && i < blk->npred; i++) {
+		arc = &fn->arcs[blk->pred[i]];
+		if (arc->is_throw && arc->src < b && at[arc->src])
+			return at[arc->src];
+	}
+	if (blk->npred != 1)
 		return NULL;
 	arc = &fn->arcs[blk->pred[0]];
 	if (!arc->fall_through || arc->src >= b)
