@@ -174,7 +174,7 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-stamp.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
-	testsuite/report/eh.cc testsuite/report/excl.c \
+	testsuite/report/eh.cc testsuite/report/throw3.cc testsuite/report/excl.c \
 	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json
 check_PROGRAMS += testsuite/report/test-exclude
 testsuite_report_test_exclude_SOURCES = testsuite/report/test-exclude.c \

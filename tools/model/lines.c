@@ -794,21 +794,25 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 	const struct arcov_marc *arc;
 	uint32_t i;
 
-	if (obj->notes_rc || !obj->notes.fns[fn->index].statements[b])
+	if (obj->notes_rc)
 		return NULL;
 	/* Code run only for an exception thrown from one call: the plugin
 	 * does not list the call's line there (doc/notes-format.md §4), gcov
-	 * 12 does, and shows its calls and branches under it. */
+	 * 12 does, and shows its calls and branches under it.  A landing
+	 * pad the plugin split after its labels passes the line on. */
 	for (i = 0; blk->exceptional && i < blk->npred; i++) {
 		arc = &fn->arcs[blk->pred[i]];
 		if (arc->is_throw && arc->src < b && at[arc->src])
 			return at[arc->src];
 	}
-	if (blk->npred != 1)
+	if (!obj->notes.fns[fn->index].statements[b] || blk->npred != 1)
 		return NULL;
 	arc = &fn->arcs[blk->pred[0]];
 	if (!arc->fall_through || arc->src >= b)
 		return NULL;
+	if (blk->exceptional && fn->blocks[arc->src].exceptional &&
+	    !obj->notes.fns[fn->index].statements[arc->src])
+		return at[arc->src];
 	/* Its only way on but fake and throw arcs: a call that may throw
 	 * to a handler of the function goes on here as well. */
 	for (i = 0; i < fn->blocks[arc->src].nsucc; i++) {
@@ -889,7 +893,9 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 		if (!line && !edge)
 			line = continued_line(fn, b, at);
 		at[b] = line;
-		if (line && !blk_lines(blk)) {
+		/* A block without statements only passes a line on. */
+		if (line && !blk_lines(blk) && !obj->notes_rc &&
+		    obj->notes.fns[fn->index].statements[b]) {
 			mark_block(line, &fn->blocks[b]);
 			r = attach(fn, b, line, branches &&
 				   arcov_mfn_shown(fn));
