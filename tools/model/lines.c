@@ -913,6 +913,54 @@ out:
 }
 
 
+int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
+		      unsigned char *ran)
+{
+	size_t n = line->nbranches, i, k, *pos;
+	int group = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct arcov_mfn *fn = line->branches[i].fn;
+		const struct arcov_marc *arc = &fn->arcs[line->branches[i].idx];
+
+		sum[i] = arcov_arc_is_branch(arc) ? arc->total : -1;
+		ran[i] = fn->blocks[arc->src].total != 0;
+		group |= fn != line->branches[0].fn;
+	}
+	/* Only the functions of one group: a lambda and the function
+	 * around it have one record of the line in gcov 12's JSON. */
+	for (i = 0; group && i < n; i++)
+		if (!line->branches[i].fn->is_group ||
+		    arcov_fn_first_line(line->branches[i].fn) !=
+		    arcov_fn_first_line(line->branches[0].fn))
+			group = 0;
+	if (!group)
+		return 0;
+	pos = malloc(n * sizeof *pos);
+	if (!pos)
+		return ARCOV_ENOMEM;
+	for (i = 0; i < n; i++) {
+		pos[i] = 0;
+		for (k = 0; k < i; k++)
+			pos[i] += line->branches[k].fn ==
+				  line->branches[i].fn && sum[k] >= 0;
+	}
+	/* Later arcs first, so that each sum is still the arc's own. */
+	for (i = n; i-- > 0;) {
+		if (sum[i] < 0)
+			continue;
+		for (k = 0; k < i && (sum[k] < 0 || pos[k] != pos[i]); k++)
+			;
+		if (k == i)
+			continue;
+		sum[k] += sum[i];
+		ran[k] |= ran[i];
+		sum[i] = -1;
+	}
+	free(pos);
+	return 0;
+}
+
 static void add_branch_counts(struct arcov_cov *cov, const struct arcov_mref *r)
 {
 	const struct arcov_marc *arc = &r->fn->arcs[r->idx];
@@ -968,19 +1016,54 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 	}
 }
 
-void arcov_modern_tally(struct arcov_msrc *src)
+int arcov_modern_tally(struct arcov_msrc *src)
 {
-	size_t k, i;
+	size_t k, i, cap = 0;
+	int64_t *sum = NULL;
+	unsigned char *ran = NULL;
 
 	memset(&src->cov, 0, sizeof src->cov);
 	for (k = 0; k < src->nlines && src->lines; k++) {
 		struct arcov_mline *line = &src->lines[k];
 		uint32_t ln = src->lnum[k];
 
+		if (line->nbranches > cap) {
+			int64_t *s2 = realloc(sum, line->nbranches *
+						   sizeof *sum);
+			unsigned char *r2 = s2 ? realloc(ran,
+						 line->nbranches) : NULL;
+
+			if (s2)
+				sum = s2;
+			if (r2)
+				ran = r2;
+			if (!s2 || !r2) {
+				free(sum);
+				free(ran);
+				return ARCOV_ENOMEM;
+			}
+			cap = line->nbranches;
+		}
+		if (line->nbranches && !arcov_excl_branch(&src->excl, ln) &&
+		    arcov_mline_merge(line, sum, ran) < 0) {
+			free(sum);
+			free(ran);
+			return ARCOV_ENOMEM;
+		}
 		for (i = 0; i < line->nbranches; i++) {
-			if (!arcov_excl_branch(&src->excl, ln))
-				add_branch_counts(&src->cov,
-						  &line->branches[i]);
+			const struct arcov_mref *r = &line->branches[i];
+
+			if (arcov_excl_branch(&src->excl, ln))
+				continue;
+			if (!arcov_arc_is_branch(&r->fn->arcs[r->idx])) {
+				add_branch_counts(&src->cov, r);
+				continue;
+			}
+			if (sum[i] < 0)
+				continue;	/* merged into an earlier one */
+			src->cov.branches++;
+			src->cov.branches_executed += ran[i];
+			src->cov.branches_taken += sum[i] > 0;
 		}
 		if (line->exists && !arcov_excl_line(&src->excl, ln)) {
 			src->cov.lines++;
@@ -988,6 +1071,9 @@ void arcov_modern_tally(struct arcov_msrc *src)
 				src->cov.lines_executed++;
 		}
 	}
+	free(sum);
+	free(ran);
+	return 0;
 }
 
 int arcov_modern_tables(struct arcov_modern *m)

@@ -133,54 +133,19 @@ static void json_function(FILE *f, const struct arcov_mfn *fn)
 	free(demangled);
 }
 
-/* The position of branch @i of @line among the branches of its function,
- * which gcov 12 lists apart in a line record of their own. */
-static size_t fn_position(const struct arcov_mline *line, size_t i)
-{
-	size_t k, pos = 0;
-
-	for (k = 0; k < i; k++)
-		if (line->branches[k].fn == line->branches[i].fn &&
-		    arcov_arc_is_branch(&line->branches[k].fn->arcs[
-						line->branches[k].idx]))
-			pos++;
-	return pos;
-}
-
-/*
- * Whether branch @i of @line is the first at its position among the
- * functions of a group that share the line (template instances, the
- * symbols of one destructor): gcov 12 writes a line record per function,
- * which lcov and gcovr merge by position, summing the counts.  The line
- * holds one record here, with the merged branches; *@count gets the sum.
- */
-static int first_of_group(const struct arcov_mline *line, size_t i,
-			  int64_t *count)
-{
-	size_t pos = fn_position(line, i), k;
-
-	*count = 0;
-	for (k = 0; k < line->nbranches; k++) {
-		const struct arcov_marc *arc =
-			&line->branches[k].fn->arcs[line->branches[k].idx];
-
-		if (!arcov_arc_is_branch(arc) || fn_position(line, k) != pos)
-			continue;
-		if (k < i)
-			return 0;
-		*count += arc->total;
-	}
-	return 1;
-}
-
 static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 		      size_t k, const struct arcov_mfn *in_fn)
 {
 	const struct arcov_mline *line = &src->lines[k];
 	uint32_t ln = src->lnum[k];
 	FILE *f = j->f;
+	size_t n = line->nbranches ? line->nbranches : 1, i;
+	int64_t *sum = malloc(n * sizeof *sum);
+	unsigned char *ran = malloc(n);
+	/* A group's branches merged as lcov merges gcov 12's records of the
+	 * line, one per function; out of memory, one after another. */
+	int merged = sum && ran && arcov_mline_merge(line, sum, ran) == 0;
 	int first = 1;
-	size_t i;
 
 	fprintf(f, "{\"line_number\": %u, ", ln);
 	if (in_fn) {
@@ -196,17 +161,18 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 	     i++) {
 		const struct arcov_marc *arc =
 			&line->branches[i].fn->arcs[line->branches[i].idx];
-		int64_t count;
 
-		if (!arcov_arc_is_branch(arc) ||
-		    !first_of_group(line, i, &count))
+		if (!arcov_arc_is_branch(arc) || (merged && sum[i] < 0))
 			continue;
 		fprintf(f, "%s{\"count\": %" PRId64 ", \"throw\": %s, "
-			"\"fallthrough\": %s}", first ? "" : ", ", count,
+			"\"fallthrough\": %s}", first ? "" : ", ",
+			merged ? sum[i] : arc->total,
 			json_bool(arc->is_throw), json_bool(arc->fall_through));
 		first = 0;
 	}
 	fputs("]}", f);
+	free(sum);
+	free(ran);
 }
 
 /* Add accumulated @src to "files". */
