@@ -459,12 +459,9 @@ static void split_goto_edges(function *fun)
 
 		if (!bb || single_succ_p(bb))
 			continue;
-		for (gsi = gsi_last_nondebug_bb(bb); !gsi_end_p(gsi);
-		     gsi_prev_nondebug(&gsi))
-			if (!RESERVED_LOCATION_P(gimple_location(gsi_stmt(gsi)))) {
-				at = gimple_location(gsi_stmt(gsi));
-				break;
-			}
+		for (gsi = gsi_last_nondebug_bb(bb); !gsi_end_p(gsi) &&
+		     RESERVED_LOCATION_P(at); gsi_prev_nondebug(&gsi))
+			at = gimple_location(gsi_stmt(gsi));
 		if (RESERVED_LOCATION_P(at))
 			continue;
 		for (ei = ei_start(bb->succs); ei_cond(ei, &e); ei_next(&ei)) {
