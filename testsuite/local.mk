@@ -107,7 +107,8 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-dump.sh \
 	testsuite/e2e/e2e-fork.sh \
 	testsuite/e2e/e2e-exec.sh \
-	testsuite/e2e/e2e-lines.sh
+	testsuite/e2e/e2e-lines.sh \
+	testsuite/e2e/e2e-cgoto.sh
 TESTS += $(E2E_TESTS)
 
 # The plugin's own tests: solved graphs, line lists, flags and counter
@@ -136,7 +137,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/threads-life.c testsuite/e2e/threads-lib.c \
 	testsuite/e2e/threads-dl.c testsuite/e2e/threads-cxx.cc \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c testsuite/e2e/lines.c \
-	testsuite/e2e/lines.cc \
+	testsuite/e2e/lines.cc testsuite/e2e/cgoto.c \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 
@@ -176,7 +177,7 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-stamp.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
-	testsuite/report/eh.cc testsuite/report/excl.c \
+	testsuite/report/eh.cc testsuite/report/throw3.cc testsuite/report/excl.c \
 	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json
 check_PROGRAMS += testsuite/report/test-exclude
 testsuite_report_test_exclude_SOURCES = testsuite/report/test-exclude.c \
