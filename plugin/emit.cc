@@ -129,9 +129,30 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter)
 
 		if (a->ignore || (a->flags & ARCOV_ARC_ON_TREE))
 			continue;
-		gsi_insert_seq_on_edge(a->e, increment(k++));
+		/* Left to derive.cc. */
+		if (!a->derived)
+			gsi_insert_seq_on_edge(a->e, increment(k));
+		k++;
 	}
 	gsi_commit_edge_inserts();
+}
+
+/**
+ * ap_emit_entry_increment - count the calls of @fun in counter @index:
+ * the increment of its entry arc, whose count derive.cc could not derive
+ * after all.  ENTRY has that arc alone.
+ */
+void ap_emit_entry_increment(function *fun, uint32_t index)
+{
+	push_cfun(fun);
+	gsi_insert_seq_on_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)),
+			       increment(index));
+	gsi_commit_edge_inserts();
+	if (current_loops)
+		loops_state_set(LOOPS_NEED_FIXUP);
+	/* Atomic increments are calls. */
+	cgraph_edge::rebuild_edges();
+	pop_cfun();
 }
 
 /* The exec family, whose wrappers in libarcov (arcov.h) write the counts
@@ -279,14 +300,18 @@ static tree fn_table(const struct arcov_bbg *bbg, tree *elt_type)
 
 enum {
 	OB_VERSION, OB_FLAGS, OB_DA_PATH, OB_NFNS, OB_NCOUNTERS, OB_FNS,
-	OB_COUNTERS, OB_NEXT, OB_STAMP, OB_COUNT
+	OB_COUNTERS, OB_NEXT, OB_STAMP,
+	/* Version 3, derived counters (derive.cc). */
+	OB_NDERIVE, OB_DERIVE,
+	OB_COUNT
 };
 
 static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 {
 	static const char *const names[OB_COUNT] = {
 		"version", "flags", "da_path", "nfns", "ncounters", "fns",
-		"counters", "next", "stamp"
+		"counters", "next", "stamp",
+		"nderive", "derive"
 	};
 	tree fn_type, fns = fn_table(bbg, &fn_type);
 	tree types[OB_COUNT] = {
@@ -296,8 +321,13 @@ static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 							TYPE_QUAL_CONST)),
 		build_pointer_type(counter_type()),
 		ptr_type_node,		/* the runtime's list link */
-		uint32_type_node
+		uint32_type_node,
+		uint32_type_node,
+		build_pointer_type(build_qualified_type(uint32_type_node,
+							TYPE_QUAL_CONST))
 	};
+	uint32_t nderive;
+	tree derive = ap_derive_table(&nderive);
 	tree fields[OB_COUNT];
 	tree type, var;
 	vec<constructor_elt, va_gc> *v = NULL;
@@ -318,6 +348,11 @@ static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 					    build_fold_addr_expr(counters_var())));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NEXT], null_pointer_node);
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_STAMP], uint32_cst(ap_build_stamp()));
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NDERIVE], uint32_cst(nderive));
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_DERIVE], derive ?
+			       fold_convert(types[OB_DERIVE],
+					    build_fold_addr_expr(derive)) :
+			       null_pointer_node);
 	var = ap_static_var(type, "LARCOVO");
 	DECL_INITIAL(var) = build_constructor(type, v);
 	finalize_var(var);

@@ -41,6 +41,8 @@ static const char help_text[] =
 	"filter=REGEX   instrument only functions whose source file matches\n"
 	"exclude=REGEX  do not instrument functions whose source file matches\n"
 	"profile        also time every instrumented function (doc/profile.md)\n"
+	"no-derive      count every call of a function, even of one whose\n"
+	"               callers all count theirs (no derived entry counts)\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
@@ -106,6 +108,7 @@ static void instrument(function *fun)
 		if (g.ncounters > UINT32_MAX - counters_used) {
 			error("arcov: too many counters in one unit");
 		} else {
+			ap_derive_add_function(fun, &g, counters_used);
 			ap_emit_increments(&g, counters_used);
 			counters_used += g.ncounters;
 		}
@@ -183,6 +186,7 @@ static unsigned int arcov_execute(void)
 	vec<tree> decls = vNULL;
 	struct unit_fn *fn;
 	cgraph_node *node;
+	tree decl;
 	unsigned int i;
 
 	unit_done = true;
@@ -198,18 +202,24 @@ static unsigned int arcov_execute(void)
 	}
 	fns.qsort(by_rank);
 	ap_returns_analyze(decls.address(), decls.length());
-	FOR_EACH_VEC_ELT(fns, i, fn) {
-		if (!wanted(fn->decl))
-			continue;
-		push_cfun(DECL_STRUCT_FUNCTION(fn->decl));
+	/* From here on, decls: the functions instrumented. */
+	decls.truncate(0);
+	FOR_EACH_VEC_ELT(fns, i, fn)
+		if (wanted(fn->decl))
+			decls.safe_push(fn->decl);
+	ap_derive_init(decls.address(), decls.length());
+	FOR_EACH_VEC_ELT(decls, i, decl) {
+		push_cfun(DECL_STRUCT_FUNCTION(decl));
 		instrument(cfun);
 		pop_cfun();
 	}
+	ap_derive_finish(counters_used);
 	ap_returns_release();
 	decls.release();
 	fns.release();
 	lowered.release();
 	ap_emit_object();
+	ap_derive_release();
 	return 0;
 }
 
@@ -288,7 +298,8 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (arg->value) {
 		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "single") &&
-		    strcmp(arg->key, "help") && strcmp(arg->key, "profile"))
+		    strcmp(arg->key, "help") && strcmp(arg->key, "profile") &&
+		    strcmp(arg->key, "no-derive"))
 			goto unknown;
 		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
 		      arg->key);
@@ -304,6 +315,10 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (!strcmp(arg->key, "profile")) {
 		ap_opts.profile = true;
+		return true;
+	}
+	if (!strcmp(arg->key, "no-derive")) {
+		ap_opts.derive = false;
 		return true;
 	}
 	if (!strcmp(arg->key, "help")) {
@@ -374,6 +389,7 @@ int plugin_init(struct plugin_name_args *info,
 		      version->basever, version->datestamp);
 		return 1;
 	}
+	ap_opts.derive = true;
 	for (i = 0; i < info->argc; i++)
 		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
 	if (ap_opts.atomic && opt_single) {

@@ -5,6 +5,7 @@ include_HEADERS += runtime/arcov.h runtime/arcov-abi.h runtime/arcov-profile.h
 runtime_libarcov_la_SOURCES = \
 	runtime/runtime.c runtime/internal.h \
 	runtime/write.c \
+	runtime/derive.c \
 	runtime/path.c \
 	runtime/exec.c \
 	runtime/profile.c runtime/arcov-profile.h
