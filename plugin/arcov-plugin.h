@@ -28,6 +28,8 @@ struct ap_options {
 	bool have_exclude;	/* exclude=: never instrument matching files */
 	bool profile;		/* profile: entry and exit hooks */
 	bool derive;		/* not no-derive: derived entry counts */
+	bool derive_check;	/* derive-check: derived and counted both,
+				 * the runtime compares them */
 };
 
 extern struct ap_options ap_opts;

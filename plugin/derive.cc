@@ -132,9 +132,10 @@ bool ap_derive_eligible(tree fndecl)
 	return cand_index && cand_index->get(fndecl);
 }
 
-/* setjmp and its kin return at once the first time and never write the
- * counts: a frame is never paused in them, so their fake arc, which may
- * close a cycle with the arc from ENTRY that their block gets, counts 0. */
+/* setjmp and its kin return at once the first time and never jump nor
+ * write the counts: a frame is never paused in them, so neither their
+ * fake arc, which may close a cycle with the arc from ENTRY that their
+ * block gets, nor the abnormal edge GCC gives them is ever taken. */
 static bool setjmp_call_p(basic_block bb)
 {
 	gimple_stmt_iterator gsi = gsi_last_nondebug_bb(bb);
@@ -169,20 +170,30 @@ static bool setjmp_call_p(basic_block bb)
  * tree (setjmp's excepted, never taken), and each abnormal or exception
  * edge, which the .bbg replaces by a way out to EXIT and a way in from
  * ENTRY, leaves a block with an arc into EXIT on the tree and enters one
- * with an arc from ENTRY on the tree.  A frame can be open at a dump only
- * in a call that may not return, which ends its block with a fake arc.
+ * with an arc from ENTRY on the tree.  A block that only abnormal edges
+ * enter and leave (GCC's abnormal dispatcher, between every call and the
+ * setjmp receivers) counts 0 in the graph, its fake arcs too: a jump
+ * through it is a jump from the call to the receiver.  A frame can be
+ * open at a dump only in a call that may not return, which ends its
+ * block with a fake arc.
  */
 static bool caller_exact(const struct ap_graph *g)
 {
 	bool *tree_exit = XCNEWVEC(bool, g->nblocks);
 	bool *tree_entry = XCNEWVEC(bool, g->nblocks);
-	uint32_t exit = g->nblocks - 1;
+	bool *through = XNEWVEC(bool, g->nblocks);
+	uint32_t exit = g->nblocks - 1, b;
 	bool exact = true;
 	size_t i;
 
+	for (b = 0; b < g->nblocks; b++)
+		through[b] = b != 0 && b != exit;
 	for (i = 0; i < g->narcs; i++) {
 		const struct ap_arc *a = &g->arcs[i];
 
+		if (!a->ignore && !((a->flags & ARCOV_ARC_FAKE) && a->src == 0 &&
+				    (a->flags & ARCOV_ARC_ON_TREE)))
+			through[a->src] = through[a->dest] = false;
 		if (a->ignore || !(a->flags & ARCOV_ARC_ON_TREE))
 			continue;
 		if (a->dest == exit)
@@ -196,13 +207,20 @@ static bool caller_exact(const struct ap_graph *g)
 		if (!a->ignore)
 			continue;
 		if (a->flags & ARCOV_ARC_FAKE)
-			exact = setjmp_call_p(a->e->src);
+			exact = through[a->src] || setjmp_call_p(a->e->src);
 		else
-			exact = (a->src == 0 || tree_exit[a->src]) &&
-				(a->dest == exit || tree_entry[a->dest]);
+			exact = (a->src == 0 || tree_exit[a->src] ||
+				 through[a->src] || setjmp_call_p(a->e->src)) &&
+				(a->dest == exit || tree_entry[a->dest] ||
+				 through[a->dest]);
+		if (!exact && dump_file)
+			fprintf(dump_file, "arcov: %s: counts not exact: "
+				"arc %u->%u\n", ap_function_name(cfun->decl),
+				a->src, a->dest);
 	}
 	XDELETEVEC(tree_exit);
 	XDELETEVEC(tree_entry);
+	XDELETEVEC(through);
 	return exact;
 }
 
@@ -561,7 +579,7 @@ void ap_derive_finish(uint32_t ncounters)
 	for (i = 0; i < cands.length(); i++) {
 		struct candidate *c = &cands[i];
 
-		if (c->instrumented && !c->derived)
+		if (c->instrumented && (!c->derived || ap_opts.derive_check))
 			ap_emit_entry_increment(DECL_STRUCT_FUNCTION(c->decl),
 						c->slot);
 	}

@@ -336,7 +336,9 @@ static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_VERSION],
 			       uint32_cst(ARCOV_ABI_VERSION));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_FLAGS],
-			       uint32_cst(ap_opts.atomic ? ARCOV_OBJ_ATOMIC : 0));
+			       uint32_cst((ap_opts.atomic ? ARCOV_OBJ_ATOMIC : 0) |
+					  (ap_opts.derive_check ?
+					   ARCOV_OBJ_DERIVE_CHECK : 0)));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_DA_PATH], string_ptr(ap_da_path()));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NFNS], uint32_cst(bbg->nfns));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NCOUNTERS], uint32_cst(ncounters));

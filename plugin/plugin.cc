@@ -43,6 +43,8 @@ static const char help_text[] =
 	"profile        also time every instrumented function (doc/profile.md)\n"
 	"no-derive      count every call of a function, even of one whose\n"
 	"               callers all count theirs (no derived entry counts)\n"
+	"derive-check   count the derived entry counts too, and have the\n"
+	"               runtime report any that its derivation gets wrong\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
@@ -299,7 +301,8 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	if (arg->value) {
 		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "single") &&
 		    strcmp(arg->key, "help") && strcmp(arg->key, "profile") &&
-		    strcmp(arg->key, "no-derive"))
+		    strcmp(arg->key, "no-derive") &&
+		    strcmp(arg->key, "derive-check"))
 			goto unknown;
 		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
 		      arg->key);
@@ -319,6 +322,10 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (!strcmp(arg->key, "no-derive")) {
 		ap_opts.derive = false;
+		return true;
+	}
+	if (!strcmp(arg->key, "derive-check")) {
+		ap_opts.derive_check = true;
 		return true;
 	}
 	if (!strcmp(arg->key, "help")) {
@@ -395,6 +402,12 @@ int plugin_init(struct plugin_name_args *info,
 	if (ap_opts.atomic && opt_single) {
 		error("arcov: %<-fplugin-arg-%s-atomic%> and "
 		      "%<-fplugin-arg-%s-single%> contradict each other",
+		      info->base_name, info->base_name);
+		ok = false;
+	}
+	if (!ap_opts.derive && ap_opts.derive_check) {
+		error("arcov: %<-fplugin-arg-%s-no-derive%> and "
+		      "%<-fplugin-arg-%s-derive-check%> contradict each other",
 		      info->base_name, info->base_name);
 		ok = false;
 	}

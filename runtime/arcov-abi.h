@@ -27,6 +27,9 @@ extern "C" {
 
 /* Object flags. */
 #define ARCOV_OBJ_ATOMIC 0x1	/* counters updated with relaxed atomics */
+/* Version 3: the derived counters are counted too; a dump compares them
+ * with their derivation and reports any difference (derive-check). */
+#define ARCOV_OBJ_DERIVE_CHECK 0x8
 
 struct arcov_fn_info {
 	const char *name;	/* assembler name, as in .bb/.bbg/.da */

@@ -56,7 +56,9 @@ const char *arcov_rt_derive_defect(const struct arcov_object *obj)
  * arcov_rt_derive - compute the derived counters of @obj in @counts, its
  * counters taken by a dump, and fold each value into @sum (saturating) and
  * @max, as the other counters were.  The derived counters are 0 in
- * @counts before (nothing increments them).
+ * @counts before (nothing increments them), unless the object was built
+ * with derive-check: then they were counted, and each is compared with
+ * its derivation and kept.
  */
 void arcov_rt_derive(const struct arcov_object *obj, uint64_t *counts,
 		     uint64_t *sum, uint64_t *max)
@@ -73,6 +75,14 @@ void arcov_rt_derive(const struct arcov_object *obj, uint64_t *counts,
 		i += 2;
 		for (; k; k--, i += 2)
 			v += (uint64_t)(int64_t)(int32_t)w[i + 1] * counts[w[i]];
+		if (obj->flags & ARCOV_OBJ_DERIVE_CHECK) {
+			if (v != counts[dst])
+				arcov_rt_warn("%s: derived counter %lu is %llu, counted %llu",
+					      obj->da_path, (unsigned long)dst,
+					      (unsigned long long)v,
+					      (unsigned long long)counts[dst]);
+			continue;
+		}
 		counts[dst] = v;
 		if (__builtin_add_overflow(*sum, v, sum))
 			*sum = UINT64_MAX;
