@@ -106,7 +106,10 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-dump.sh \
 	testsuite/e2e/e2e-fork.sh \
 	testsuite/e2e/e2e-exec.sh \
-	testsuite/e2e/e2e-lines.sh
+	testsuite/e2e/e2e-lines.sh \
+	testsuite/e2e/e2e-derive.sh \
+	testsuite/e2e/e2e-derive-cxx.sh \
+	testsuite/e2e/e2e-derive-filter.sh
 TESTS += $(E2E_TESTS)
 
 # The plugin's own tests: solved graphs, line lists, flags and counter
@@ -134,6 +137,9 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c testsuite/e2e/lines.c \
 	testsuite/e2e/lines.cc \
+	testsuite/e2e/derive.c testsuite/e2e/derive.cc \
+	testsuite/e2e/derive-filter.c testsuite/e2e/derive-filter.h \
+	testsuite/e2e/derive-lib.sh \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 
