@@ -50,6 +50,7 @@ RUNTIME_TESTS = \
 	testsuite/runtime/process.sh \
 	testsuite/runtime/corrupt.sh \
 	testsuite/runtime/guest.sh \
+	testsuite/runtime/derive.sh \
 	testsuite/runtime/prefix.sh \
 	testsuite/runtime/exports.sh \
 	testsuite/runtime/dlclose.sh \
