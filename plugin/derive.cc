@@ -27,8 +27,9 @@
  * their entry arc off the tree), ap_derive_add_function() for each
  * instrumented function before its increments are emitted,
  * ap_derive_finish() once all are, ap_derive_table() when the object is
- * emitted, ap_derive_release() at the end.  With -fdump-ipa-arcov the
- * decisions go to the pass's dump file (bench/increments reads them).
+ * emitted, ap_derive_release() at the end.  With -fdump-ipa-all (GCC
+ * takes no -fdump-ipa-arcov for a plugin's pass) the decisions go to the
+ * pass's dump file, NAME.c.NNNi.arcov (bench/increments reads them).
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -588,8 +589,9 @@ void ap_derive_finish(uint32_t ncounters)
 			struct candidate *c = &cands[i];
 
 			if (!c->instrumented)
-				continue;
-			if (c->derived)
+				fprintf(dump_file, "arcov: counted %s: %s\n",
+					ap_function_name(c->decl), c->why);
+			else if (c->derived)
 				fprintf(dump_file,
 					"arcov: derived %s counter %u terms %u\n",
 					ap_function_name(c->decl), c->slot,

@@ -15,7 +15,7 @@ expect_derived()
 {
 	for fn; do
 		grep -q "^arcov: derived $fn " "$tmp/decisions" ||
-			fail "$fn not derived: $(grep " $fn " "$tmp/decisions")"
+			fail "$fn not derived: $(grep " $fn[ :]" "$tmp/decisions")"
 	done
 }
 
@@ -23,8 +23,8 @@ expect_derived()
 expect_counted()
 {
 	for fn; do
-		grep -q "^arcov: counted $fn " "$tmp/decisions" ||
-			fail "$fn not counted: $(grep " $fn " "$tmp/decisions")"
+		grep -q "^arcov: counted $fn[ :]" "$tmp/decisions" ||
+			fail "$fn not counted: $(grep " $fn[ :]" "$tmp/decisions")"
 	done
 }
 
@@ -32,8 +32,8 @@ expect_counted()
 expect_absent()
 {
 	for fn; do
-		grep -q " $fn " "$tmp/decisions" &&
-			fail "$fn a candidate: $(grep " $fn " "$tmp/decisions")"
+		grep -q " $fn[ :]" "$tmp/decisions" &&
+			fail "$fn a candidate: $(grep " $fn[ :]" "$tmp/decisions")"
 	done
 	return 0
 }
