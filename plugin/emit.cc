@@ -338,11 +338,32 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter)
 
 		if (a->ignore || (a->flags & ARCOV_ARC_ON_TREE))
 			continue;
-		gsi_insert_seq_on_edge(a->e, increment(k++));
+		/* Left to derive.cc. */
+		if (!a->derived)
+			gsi_insert_seq_on_edge(a->e, increment(k));
+		k++;
 	}
 	gsi_commit_edge_inserts();
 	if (ap_opts.per_thread && k > first_counter)
 		thread_check(cfun);
+}
+
+/**
+ * ap_emit_entry_increment - count the calls of @fun in counter @index:
+ * the increment of its entry arc, whose count derive.cc could not derive
+ * after all.  ENTRY has that arc alone.
+ */
+void ap_emit_entry_increment(function *fun, uint32_t index)
+{
+	push_cfun(fun);
+	gsi_insert_seq_on_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)),
+			       increment(index));
+	gsi_commit_edge_inserts();
+	if (current_loops)
+		loops_state_set(LOOPS_NEED_FIXUP);
+	/* Atomic increments are calls. */
+	cgraph_edge::rebuild_edges();
+	pop_cfun();
 }
 
 /* The exec family, whose wrappers in libarcov (arcov.h) write the counts
@@ -462,7 +483,10 @@ enum { FI_NAME, FI_CHECKSUM, FI_NCOUNTERS, FI_COUNT };
 
 enum {
 	OB_VERSION, OB_FLAGS, OB_DA_PATH, OB_NFNS, OB_NCOUNTERS, OB_FNS,
-	OB_COUNTERS, OB_NEXT, OB_STAMP, OB_COUNT
+	OB_COUNTERS, OB_NEXT, OB_STAMP,
+	/* Version 3, derived counters (derive.cc). */
+	OB_NDERIVE, OB_DERIVE,
+	OB_COUNT
 };
 
 /* The two record types of arcov-abi.h and their fields, made once: the
@@ -478,7 +502,8 @@ static void abi_types(void)
 	};
 	static const char *const ob_names[OB_COUNT] = {
 		"version", "flags", "da_path", "nfns", "ncounters", "fns",
-		"counters", "next", "stamp"
+		"counters", "next", "stamp",
+		"nderive", "derive"
 	};
 	tree fn_types[FI_COUNT] = {
 		const_char_ptr(), uint32_type_node, uint32_type_node
@@ -495,7 +520,10 @@ static void abi_types(void)
 							TYPE_QUAL_CONST)),
 		build_pointer_type(counter_type()),
 		ptr_type_node,		/* the runtime's list link */
-		uint32_type_node
+		uint32_type_node,
+		uint32_type_node,
+		build_pointer_type(build_qualified_type(uint32_type_node,
+							TYPE_QUAL_CONST))
 	};
 	object_type = record_type("arcov_object", ob_names, ob_types,
 				  OB_COUNT, object_fields);
@@ -539,15 +567,19 @@ static tree fn_table(const struct arcov_bbg *bbg)
 
 static uint32_t object_flags(void)
 {
+	uint32_t flags = ap_opts.derive_check ? ARCOV_OBJ_DERIVE_CHECK : 0;
+
 	if (ap_opts.per_thread)
-		return ARCOV_OBJ_THREADED;
-	return ap_opts.atomic ? ARCOV_OBJ_ATOMIC : 0;
+		return flags | ARCOV_OBJ_THREADED;
+	return flags | (ap_opts.atomic ? ARCOV_OBJ_ATOMIC : 0);
 }
 
 static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 {
 	tree var = object_decl(), fns = fn_table(bbg);
 	const tree *fields = object_fields;
+	uint32_t nderive;
+	tree derive = ap_derive_table(&nderive);
 	vec<constructor_elt, va_gc> *v = NULL;
 
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_VERSION],
@@ -564,6 +596,11 @@ static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 					    build_fold_addr_expr(counters_var())));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NEXT], null_pointer_node);
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_STAMP], uint32_cst(ap_build_stamp()));
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NDERIVE], uint32_cst(nderive));
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_DERIVE], derive ?
+			       fold_convert(TREE_TYPE(fields[OB_DERIVE]),
+					    build_fold_addr_expr(derive)) :
+			       null_pointer_node);
 	DECL_INITIAL(var) = build_constructor(object_type, v);
 	finalize_var(var);
 	return var;

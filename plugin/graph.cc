@@ -880,10 +880,13 @@ static void build_spanning_tree(struct ap_graph *g)
 	parent[exit] = 0;
 
 	/* Fake arcs cannot be counted and arcs into EXIT would put a counter
-	 * after the return value is set: these go on the tree first. */
+	 * after the return value is set: these go on the tree first.  An
+	 * entry arc derive.cc may count from the callers stays off it. */
 	for (i = 0; i + 1 < g->narcs; i++) {
 		struct ap_arc *a = &g->arcs[i];
 
+		if (a->derived)
+			continue;
 		if (!a->ignore &&
 		    ((a->flags & ARCOV_ARC_FAKE) || a->dest == exit))
 			tree_try(parent, a);
@@ -1001,6 +1004,13 @@ bool ap_graph_build(function *fun, struct ap_graph *g)
 	find_eh_only(fun, g);
 	estimate_frequencies(fun, g);
 	clear_aux_for_edges();
+	/* Its count known from the callers' counters, the entry arc is free
+	 * off the tree; only if it is ENTRY's one arc, which then counts the
+	 * calls and nothing else (no fake arc from ENTRY). */
+	if (g->narcs > 1 && g->arcs[0].src == 0 && g->arcs[1].src != 0 &&
+	    !g->arcs[0].ignore && !(g->arcs[0].flags & ARCOV_ARC_FAKE) &&
+	    ap_derive_eligible(fun->decl))
+		g->arcs[0].derived = true;
 	build_spanning_tree(g);
 	return true;
 }

@@ -45,6 +45,10 @@ static const char help_text[] =
 	"filter=REGEX   instrument only functions whose source file matches\n"
 	"exclude=REGEX  do not instrument functions whose source file matches\n"
 	"profile        also time every instrumented function (doc/profile.md)\n"
+	"no-derive      count every call of a function, even of one whose\n"
+	"               callers all count theirs (no derived entry counts)\n"
+	"derive-check   count the derived entry counts too, and have the\n"
+	"               runtime report any that its derivation gets wrong\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
@@ -114,6 +118,7 @@ static void instrument(function *fun)
 		if (g.ncounters > UINT32_MAX - counters_used) {
 			error("arcov: too many counters in one unit");
 		} else {
+			ap_derive_add_function(fun, &g, counters_used);
 			ap_emit_increments(&g, counters_used);
 			counters_used += g.ncounters;
 		}
@@ -191,6 +196,7 @@ static unsigned int arcov_execute(void)
 	vec<tree> decls = vNULL;
 	struct unit_fn *fn;
 	cgraph_node *node;
+	tree decl;
 	unsigned int i;
 
 	unit_done = true;
@@ -206,18 +212,24 @@ static unsigned int arcov_execute(void)
 	}
 	fns.qsort(by_rank);
 	ap_returns_analyze(decls.address(), decls.length());
-	FOR_EACH_VEC_ELT(fns, i, fn) {
-		if (!wanted(fn->decl))
-			continue;
-		push_cfun(DECL_STRUCT_FUNCTION(fn->decl));
+	/* From here on, decls: the functions instrumented. */
+	decls.truncate(0);
+	FOR_EACH_VEC_ELT(fns, i, fn)
+		if (wanted(fn->decl))
+			decls.safe_push(fn->decl);
+	ap_derive_init(decls.address(), decls.length());
+	FOR_EACH_VEC_ELT(decls, i, decl) {
+		push_cfun(DECL_STRUCT_FUNCTION(decl));
 		instrument(cfun);
 		pop_cfun();
 	}
+	ap_derive_finish(counters_used);
 	ap_returns_release();
 	decls.release();
 	fns.release();
 	lowered.release();
 	ap_emit_object();
+	ap_derive_release();
 	return 0;
 }
 
@@ -297,7 +309,9 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	if (arg->value) {
 		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "single") &&
 		    strcmp(arg->key, "per-thread") &&
-		    strcmp(arg->key, "help") && strcmp(arg->key, "profile"))
+		    strcmp(arg->key, "help") && strcmp(arg->key, "profile") &&
+		    strcmp(arg->key, "no-derive") &&
+		    strcmp(arg->key, "derive-check"))
 			goto unknown;
 		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
 		      arg->key);
@@ -317,6 +331,14 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (!strcmp(arg->key, "profile")) {
 		ap_opts.profile = true;
+		return true;
+	}
+	if (!strcmp(arg->key, "no-derive")) {
+		ap_opts.derive = false;
+		return true;
+	}
+	if (!strcmp(arg->key, "derive-check")) {
+		ap_opts.derive_check = true;
 		return true;
 	}
 	if (!strcmp(arg->key, "help")) {
@@ -410,6 +432,7 @@ int plugin_init(struct plugin_name_args *info,
 		      version->basever, version->datestamp);
 		return 1;
 	}
+	ap_opts.derive = true;
 	for (i = 0; i < info->argc; i++)
 		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
 	if (opt_single + opt_atomic + opt_per_thread > 1) {
@@ -419,6 +442,12 @@ int plugin_init(struct plugin_name_args *info,
 		error("arcov: %<-fplugin-arg-%s-%s%> and "
 		      "%<-fplugin-arg-%s-%s%> contradict each other",
 		      info->base_name, a, info->base_name, b);
+		ok = false;
+	}
+	if (!ap_opts.derive && ap_opts.derive_check) {
+		error("arcov: %<-fplugin-arg-%s-no-derive%> and "
+		      "%<-fplugin-arg-%s-derive-check%> contradict each other",
+		      info->base_name, info->base_name);
 		ok = false;
 	}
 	if (!ok)

@@ -60,6 +60,13 @@ void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
  */
 char *arcov_rt_da_path(const char *da_path);
 
+/* derive.c: the derived counters of ABI version 3. */
+const char *arcov_rt_derive_defect(const struct arcov_object *obj);
+void arcov_rt_derive(const struct arcov_object *obj, uint64_t *counts,
+		     uint64_t *sum, uint64_t *max);
+void arcov_rt_derive_summary(const struct arcov_object *obj,
+			     struct arcov_da_summary *s);
+
 /**
  * arcov_rt_profile_dump - write the time profile now, when the program
  * records one (profile.c); it is written at exit in any case.

@@ -6,6 +6,7 @@ runtime_libarcov_la_SOURCES = \
 	runtime/runtime.c runtime/internal.h \
 	runtime/threads.c \
 	runtime/write.c \
+	runtime/derive.c \
 	runtime/path.c \
 	runtime/exec.c \
 	runtime/profile.c runtime/arcov-profile.h
@@ -52,6 +53,7 @@ RUNTIME_TESTS = \
 	testsuite/runtime/process.sh \
 	testsuite/runtime/corrupt.sh \
 	testsuite/runtime/guest.sh \
+	testsuite/runtime/derive.sh \
 	testsuite/runtime/prefix.sh \
 	testsuite/runtime/exports.sh \
 	testsuite/runtime/dlclose.sh \

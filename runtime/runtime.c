@@ -129,6 +129,7 @@ static void counters_take(struct arcov_object *obj, uint64_t *to,
 		to[i] = v;
 		tally(v, &sum, &max);
 	}
+	arcov_rt_derive(obj, to, &sum, &max);
 	summary_set(run, obj->ncounters, sum, max);
 }
 
@@ -185,8 +186,7 @@ static void dump_locked(struct arcov_object *only)
 		if (!only || obj == only)
 			n++;
 		else
-			arcov_da_summary_counters(&others, obj->counters,
-						  obj->ncounters);
+			arcov_rt_derive_summary(obj, &others);
 	}
 	if (!n)
 		return;
@@ -279,7 +279,7 @@ static const char *object_defect(const struct arcov_object *obj)
 	}
 	if (total != obj->ncounters)
 		return "function counter counts do not add up";
-	return NULL;
+	return arcov_rt_derive_defect(obj);
 }
 
 static int registered(const struct arcov_object *obj)

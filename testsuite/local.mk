@@ -108,7 +108,10 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-fork.sh \
 	testsuite/e2e/e2e-exec.sh \
 	testsuite/e2e/e2e-lines.sh \
-	testsuite/e2e/e2e-cgoto.sh
+	testsuite/e2e/e2e-cgoto.sh \
+	testsuite/e2e/e2e-derive.sh \
+	testsuite/e2e/e2e-derive-cxx.sh \
+	testsuite/e2e/e2e-derive-filter.sh
 TESTS += $(E2E_TESTS)
 
 # The plugin's own tests: solved graphs, line lists, flags and counter
@@ -138,6 +141,9 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/threads-dl.c testsuite/e2e/threads-cxx.cc \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c testsuite/e2e/lines.c \
 	testsuite/e2e/lines.cc testsuite/e2e/cgoto.c \
+	testsuite/e2e/derive.c testsuite/e2e/derive.cc \
+	testsuite/e2e/derive-filter.c testsuite/e2e/derive-filter.h \
+	testsuite/e2e/derive-lib.sh \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 

@@ -23,8 +23,17 @@ objdump -d "$tmp/arcov/threads-life.o" | grep -q '%fs:' ||
 	fail "-pthread: no thread-local counters"
 objdump -d "$tmp/arcov/threads-life.o" | grep -q '	lock ' &&
 	fail "-pthread: atomic increments in per-thread mode"
-# bump(), called only by work() which checks, has no check of its own.
+# bump(), called only by work() which checks, has no check of its own;
+# its entry count is derived from work()'s counters (no increment at
+# all), and without derivation it counts in thread-local memory.
 objdump -d "$tmp/arcov/threads-life.o" | sed -n '/<bump>:/,/^$/p' > "$tmp/bump.s"
+grep -q '%fs:' "$tmp/bump.s" && fail "bump: counted, not derived"
+mkdir -p "$tmp/noderive" &&
+(cd "$tmp/noderive" && cp "$srcdir/threads-life.c" . &&
+ env $compile_env $CC -fplugin="$plugin" -fplugin-arg-arcov-no-derive \
+	-O2 -pthread -I"$top_srcdir/runtime" -c threads-life.c) ||
+	fail "threads-life.c with no-derive does not compile"
+objdump -d "$tmp/noderive/threads-life.o" | sed -n '/<bump>:/,/^$/p' > "$tmp/bump.s"
 grep -q '%fs:' "$tmp/bump.s" || fail "bump: no thread-local increment"
 grep -q 'cmpq.*%fs:' "$tmp/bump.s" && fail "bump: an entry check left"
 
