@@ -58,8 +58,9 @@ static int fn_ok(const struct arcov_trace *t, uint32_t fn)
 	return fn >= 1 && fn <= t->nfns;
 }
 
-static void write_thread(struct arcov_wr *w, const struct arcov_trace *t,
-			 const struct arcov_trace_thread *th)
+/* A thread's header, edges and statistics: all of it but the events. */
+static void write_thread_head(struct arcov_wr *w, const struct arcov_trace *t,
+			      const struct arcov_trace_thread *th)
 {
 	uint64_t i;
 
@@ -98,8 +99,15 @@ static void write_thread(struct arcov_wr *w, const struct arcov_trace *t,
 		wspan(w, &s->period);
 		wspan(w, &s->outside);
 	}
-	for (i = 0; i < th->nevents; i++) {
-		const struct arcov_trace_event *e = &th->events[i];
+}
+
+static void write_events(struct arcov_wr *w, const struct arcov_trace *t,
+			 const struct arcov_trace_event *ev, uint64_t n)
+{
+	uint64_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct arcov_trace_event *e = &ev[i];
 		unsigned char *p;
 
 		if (!fn_ok(t, e->fn))
@@ -116,30 +124,117 @@ static void write_thread(struct arcov_wr *w, const struct arcov_trace *t,
 	}
 }
 
+/* The file header and the functions. */
+static void write_head(struct arcov_wr *w, const struct arcov_trace *t)
+{
+	uint32_t i;
+
+	arcov_wr_bytes(w, ARCOV_TRACE_MAGIC, 8);
+	w32(w, ARCOV_TRACE_VERSION);
+	w32(w, t->flags);
+	w32(w, t->pid);
+	w32(w, t->nfns);
+	w32(w, t->nthreads);
+	w32(w, t->lost_threads);
+	w64(w, t->start);
+	w64(w, t->end);
+	wstr(w, t->cmd);
+	for (i = 0; i < t->nfns; i++) {
+		w32(w, t->fns[i].line);
+		wstr(w, t->fns[i].name);
+		wstr(w, t->fns[i].file);
+	}
+}
+
 ssize_t arcov_trace_write(const struct arcov_trace *t, void *buf, size_t cap)
 {
 	struct arcov_wr w;
 	uint32_t i;
 
 	arcov_wr_init(&w, buf, cap);
-	arcov_wr_bytes(&w, ARCOV_TRACE_MAGIC, 8);
-	w32(&w, ARCOV_TRACE_VERSION);
-	w32(&w, t->flags);
-	w32(&w, t->pid);
-	w32(&w, t->nfns);
-	w32(&w, t->nthreads);
-	w32(&w, t->lost_threads);
-	w64(&w, t->start);
-	w64(&w, t->end);
-	wstr(&w, t->cmd);
-	for (i = 0; i < t->nfns; i++) {
-		w32(&w, t->fns[i].line);
-		wstr(&w, t->fns[i].name);
-		wstr(&w, t->fns[i].file);
+	write_head(&w, t);
+	for (i = 0; i < t->nthreads; i++) {
+		write_thread_head(&w, t, &t->threads[i]);
+		write_events(&w, t, t->threads[i].events,
+			     t->threads[i].nevents);
 	}
-	for (i = 0; i < t->nthreads; i++)
-		write_thread(&w, t, &t->threads[i]);
 	return arcov_wr_result(&w);
+}
+
+/* One piece of a stream: the pieces are serialized into one reused
+ * buffer, and handed on. */
+struct piece {
+	const struct arcov_trace *t;
+	const struct arcov_trace_thread *th;	/* NULL: the file header */
+	const struct arcov_trace_event *ev;	/* events, else th's head */
+	uint64_t nev;
+};
+
+static void write_piece(struct arcov_wr *w, const struct piece *p)
+{
+	if (!p->th)
+		write_head(w, p->t);
+	else if (!p->ev)
+		write_thread_head(w, p->t, p->th);
+	else
+		write_events(w, p->t, p->ev, p->nev);
+}
+
+static ssize_t stream_piece(const struct piece *p, unsigned char **buf,
+			    size_t *cap, arcov_trace_sink *sink, void *ctx)
+{
+	struct arcov_wr w;
+	ssize_t n;
+	int rc;
+
+	arcov_wr_init(&w, NULL, 0);
+	write_piece(&w, p);
+	n = arcov_wr_result(&w);
+	if (n <= 0)
+		return n;
+	if ((size_t)n > *cap) {
+		unsigned char *b = realloc(*buf, (size_t)n);
+
+		if (!b)
+			return ARCOV_ENOMEM;
+		*buf = b;
+		*cap = (size_t)n;
+	}
+	arcov_wr_init(&w, *buf, (size_t)n);
+	write_piece(&w, p);
+	n = arcov_wr_result(&w);
+	if (n > 0 && (rc = sink(ctx, *buf, (size_t)n)) < 0)
+		return rc;
+	return n;
+}
+
+ssize_t arcov_trace_stream(const struct arcov_trace *t, size_t chunk,
+			   arcov_trace_sink *sink, void *ctx)
+{
+	uint64_t run = chunk / ARCOV_TRACE_EVENT_SIZE, k;
+	struct piece p = { t, NULL, NULL, 0 };
+	unsigned char *buf = NULL;
+	size_t cap = 0;
+	ssize_t n, total;
+	uint32_t i;
+
+	if (!run)
+		run = 1;
+	total = n = stream_piece(&p, &buf, &cap, sink, ctx);
+	for (i = 0; i < t->nthreads && n >= 0; i++) {
+		p.th = &t->threads[i];
+		p.ev = NULL;
+		n = stream_piece(&p, &buf, &cap, sink, ctx);
+		total += n;
+		for (k = 0; k < p.th->nevents && n >= 0; k += run) {
+			p.ev = p.th->events + k;
+			p.nev = p.th->nevents - k < run ? p.th->nevents - k : run;
+			n = stream_piece(&p, &buf, &cap, sink, ctx);
+			total += n;
+		}
+	}
+	free(buf);
+	return n < 0 ? n : total;
 }
 
 /* ---- reading ---- */

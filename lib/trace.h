@@ -118,6 +118,20 @@ struct arcov_trace {
  */
 ssize_t arcov_trace_write(const struct arcov_trace *t, void *buf, size_t cap);
 
+/* Takes @n bytes of a stream at @p; returns 0 or a negative error code. */
+typedef int arcov_trace_sink(void *ctx, const void *p, size_t n);
+
+/**
+ * arcov_trace_stream - serialize @t as arcov_trace_write() does, handing
+ * the bytes in order to @sink: the header, then for each thread its
+ * aggregate and its events in runs of at most @chunk bytes.  A long
+ * timeline is written out without a second copy of it in memory.
+ * Returns the total size, or the first error of @sink, or as
+ * arcov_trace_write().
+ */
+ssize_t arcov_trace_stream(const struct arcov_trace *t, size_t chunk,
+			   arcov_trace_sink *sink, void *ctx);
+
 /**
  * arcov_trace_read - parse the @size bytes at @data.
  * @t:    filled; release with arcov_trace_free() whatever the result

@@ -55,6 +55,19 @@ static int add_calls(struct arcov_notes_fn *fn, const struct ap_graph *g,
 	return 0;
 }
 
+/* Whether @bb is the landing pad of the time profile's try/finally
+ * (profile.cc), which calls its exit hook: after labels, or in the block
+ * the pad's labels were split from (graph.cc). */
+static bool profile_pad_p(basic_block bb)
+{
+	gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb(bb);
+
+	if (gsi_end_p(gsi) && single_succ_p(bb) &&
+	    (single_succ_edge(bb)->flags & EDGE_FALLTHRU))
+		gsi = gsi_start_nondebug_after_labels_bb(single_succ(bb));
+	return !gsi_end_p(gsi) && ap_profile_hook_p(gsi_stmt(gsi));
+}
+
 static int add_dropped(struct arcov_notes_fn *fn, const struct ap_graph *g)
 {
 	size_t i;
@@ -64,6 +77,10 @@ static int add_dropped(struct arcov_notes_fn *fn, const struct ap_graph *g)
 		const struct ap_arc *a = &g->arcs[i];
 
 		if (!a->e || !(a->e->flags & (EDGE_ABNORMAL | EDGE_EH)))
+			continue;
+		/* The profile's own exception edges are not the program's:
+		 * without them the reports read as without the profile. */
+		if (a->eh && profile_pad_p(a->e->dest))
 			continue;
 		rc = arcov_notes_add_dropped(fn, a->eh ? ARCOV_NOTES_EH
 						       : ARCOV_NOTES_ABNORMAL,

@@ -7,6 +7,8 @@
  * notes.cc    block line lists and the .bb/.bbg files
  * arcov-notes.cc the .arcov-notes file (doc/notes-format.md)
  * emit.cc     counter increments, the arcov_object and its constructor
+ * derive.cc   entry counts computed from the callers' counters at dump
+ *             time instead of counted (doc/notes-format.md §4)
  * profile.cc  entry and exit hooks of the time profile (doc/profile.md)
  *
  * All state is file-static C data; the only GCC tree kept across functions
@@ -22,9 +24,13 @@
 struct ap_options {
 	const char *dir;	/* dir=: where notes and data files go */
 	bool atomic;		/* atomic: relaxed atomic increments */
+	bool per_thread;	/* per-thread: thread-local counters */
 	bool have_filter;	/* filter=: instrument only matching files */
 	bool have_exclude;	/* exclude=: never instrument matching files */
 	bool profile;		/* profile: entry and exit hooks */
+	bool derive;		/* not no-derive: derived entry counts */
+	bool derive_check;	/* derive-check: derived and counted both,
+				 * the runtime compares them */
 };
 
 extern struct ap_options ap_opts;
@@ -37,6 +43,10 @@ struct ap_arc {
 	double weight;		/* estimated runs per call of the function */
 	bool ignore;		/* not written (abnormal, EH, fake off tree) */
 	bool eh;		/* an exception edge (ignored, kept for notes) */
+	bool derived;		/* the entry arc of a function derive.cc may
+				 * count from its callers: off the tree, no
+				 * increment unless ap_derive_finish() adds
+				 * it */
 };
 
 /* The flow graph of one function as the .bbg will describe it. */
@@ -84,12 +94,24 @@ void ap_ext_release(void);
 #define AP_NEXEC 8
 void ap_redirect_exec(function *fun);
 void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter);
+void ap_emit_entry_increment(function *fun, uint32_t index);
 /* A static, artificial variable of @type named by an internal label that
  * starts with @prefix (no language could mangle it). */
 tree ap_static_var(tree type, const char *prefix);
 void ap_emit_object(void);
 extern tree ap_counters_var;
+extern tree ap_thread_var;
+extern tree ap_object_var;
 extern tree ap_exec_wrappers[AP_NEXEC];
+
+/* derive.cc */
+void ap_derive_init(const tree *fns, unsigned int n);
+bool ap_derive_eligible(tree fndecl);
+void ap_derive_add_function(function *fun, const struct ap_graph *g,
+			    uint32_t first);
+void ap_derive_finish(uint32_t ncounters);
+tree ap_derive_table(uint32_t *nwords);
+void ap_derive_release(void);
 
 /* profile.cc */
 void ap_profile_init(const char *plugin);

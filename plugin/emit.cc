@@ -1,7 +1,13 @@
 /* emit.cc -- the code and data the plugin adds to the object file.
  *
  * Per arc off the spanning tree, a 64-bit counter increment on that edge;
- * calls to exec functions go to libarcov's wrappers.
+ * calls to exec functions go to libarcov's wrappers.  Three counting modes
+ * (doc/design.md, "Threads"): plain increments of the shared array
+ * (single), relaxed atomic ones (atomic), or plain increments of a
+ * thread-local copy of the array (per-thread), whose first word says
+ * whether the runtime knows this thread's copy yet: every instrumented
+ * function checks it on entry and, the first time in a thread, hands the
+ * copy to arcov_thread_counters().
  * Per translation unit, the runtime ABI of runtime/arcov-abi.h: one
  * counter array shared by all functions (each takes the next slice), a
  * function table, a struct arcov_object, a constructor that registers it
@@ -18,8 +24,10 @@
 #include "arcov-plugin.h"
 #include "arcov-abi.h"
 
-/* Reached from the instrumented code of every function: a GC root. */
-tree ap_counters_var;
+/* Reached from the instrumented code of every function: GC roots. */
+tree ap_counters_var;	/* the shared counters */
+tree ap_thread_var;	/* per-thread: this thread's head and counters */
+tree ap_object_var;	/* the struct arcov_object, named by the entry check */
 
 /* Priority of the constructor and destructor: before any user constructor
  * (so counts of code run by constructors are kept) and after any user
@@ -75,10 +83,39 @@ static tree counters_var(void)
 	return ap_counters_var;
 }
 
+/*
+ * Per-thread: the thread-local array, a head of ARCOV_THREAD_HEAD words
+ * for the runtime (word 0 nonzero once it has this thread's copy), then
+ * the counters.  GCC picks the access
+ * model: local-exec in an executable (the increment is one add at a
+ * constant offset from the thread pointer, as cheap as a plain one), a
+ * __tls_get_addr() call per function in a shared library, where the
+ * static TLS left for dlopen() is too small for counter arrays.
+ */
+static tree thread_var(void)
+{
+	if (!ap_thread_var) {
+		ap_thread_var =
+			ap_static_var(build_array_type(counter_type(), NULL_TREE),
+				      "LARCOVT");
+		DECL_NONALIASED(ap_thread_var) = 1;
+		set_decl_tls_model(ap_thread_var,
+				   decl_default_tls_model(ap_thread_var));
+	}
+	return ap_thread_var;
+}
+
+static tree array_ref(tree var, uint32_t index)
+{
+	return build4(ARRAY_REF, counter_type(), var, size_int(index),
+		      NULL_TREE, NULL_TREE);
+}
+
 static tree counter_ref(uint32_t index)
 {
-	return build4(ARRAY_REF, counter_type(), counters_var(),
-		      size_int(index), NULL_TREE, NULL_TREE);
+	if (ap_opts.per_thread)
+		return array_ref(thread_var(), index + ARCOV_THREAD_HEAD);
+	return array_ref(counters_var(), index);
 }
 
 static gimple_seq increment(uint32_t index)
@@ -106,6 +143,178 @@ static gimple_seq increment(uint32_t index)
 	return seq;
 }
 
+static tree object_decl(void);
+
+/* Each function's entry check, for prune_thread_checks(). */
+struct thread_check {
+	tree decl;
+	gcond *cond;
+};
+static vec<struct thread_check> thread_checks;
+
+/* The runtime's entry point of the check, as a plain call. */
+static gimple *thread_call(tree obj, tree tls)
+{
+	static tree fn;
+
+	if (!fn) {
+		fn = build_fn_decl("arcov_thread_counters",
+				   build_function_type_list(void_type_node,
+							    ptr_type_node,
+							    ptr_type_node,
+							    NULL_TREE));
+		SET_DECL_ASSEMBLER_NAME(fn, DECL_NAME(fn));
+		TREE_NOTHROW(fn) = 1;
+	}
+	return gimple_build_call(fn, 2, obj, tls);
+}
+
+static tree asm_operand(const char *constraint, tree value)
+{
+	return build_tree_list(build_tree_list(NULL_TREE,
+			build_string(strlen(constraint) + 1, constraint)), value);
+}
+
+/*
+ * On x86-64, the same call as an asm statement that clobbers only the
+ * flags: the runtime's entry point saves every other register, and the
+ * asm moves the stack pointer past the red zone before it pushes.  A
+ * real call would make every function that has the check a non-leaf:
+ * a frame to align the stack, values moved to callee-saved registers,
+ * and, through IPA-RA, the same in its callers, on the hot path, for a
+ * call made once per thread.
+ */
+static gimple *thread_asm(tree obj, tree tls)
+{
+	vec<tree, va_gc> *inputs = NULL, *clobbers = NULL;
+	gasm *stmt;
+
+	vec_safe_push(inputs, asm_operand("r", obj));
+	vec_safe_push(inputs, asm_operand("r", tls));
+	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
+					       build_string(3, "cc")));
+	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
+					       build_string(7, "memory")));
+	stmt = gimple_build_asm_vec("lea -128(%%rsp), %%rsp\n\t"
+				    "push %1\n\t"
+				    "push %0\n\t"
+				    "call arcov_thread_counters@PLT\n\t"
+				    "lea 128(%%rsp), %%rsp",
+				    inputs, NULL, clobbers, NULL);
+	gimple_asm_set_volatile(stmt, true);
+	return stmt;
+}
+
+/*
+ * Per-thread: on entry to @fun, "if (LARCOVT[0] == 0)
+ * arcov_thread_counters(&LARCOVO, LARCOVT);", so that the runtime learns
+ * of this thread's copy before the first count it must write, whichever
+ * function a thread starts in.  One compare and a branch never taken per
+ * call; the call happens once per thread and unit.
+ */
+static void thread_check(function *fun)
+{
+	struct thread_check rec;
+	edge entry = single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	basic_block body = entry->dest;
+	basic_block check = split_edge(entry);
+	basic_block slow = split_edge(single_succ_edge(check));
+	gimple_stmt_iterator gsi;
+	tree flag, tls, obj;
+	edge to_slow, skip;
+
+	flag = create_tmp_reg(counter_type(), "arcov");
+	gsi = gsi_last_bb(check);
+	gsi_insert_after(&gsi, gimple_build_assign(flag,
+				array_ref(thread_var(), 0)), GSI_NEW_STMT);
+	rec.decl = fun->decl;
+	rec.cond = gimple_build_cond(EQ_EXPR, flag,
+				     build_int_cst(counter_type(), 0),
+				     NULL_TREE, NULL_TREE);
+	gsi_insert_after(&gsi, rec.cond, GSI_NEW_STMT);
+	thread_checks.safe_push(rec);
+	to_slow = single_succ_edge(check);
+	to_slow->flags &= ~EDGE_FALLTHRU;
+	to_slow->flags |= EDGE_TRUE_VALUE;
+	to_slow->probability = profile_probability::very_unlikely();
+	skip = make_edge(check, body, EDGE_FALSE_VALUE);
+	skip->probability = to_slow->probability.invert();
+	slow->count = check->count.apply_probability(to_slow->probability);
+
+	/* A thread-local address is no constant: computed into a register. */
+	tls = create_tmp_reg(ptr_type_node, "arcov");
+	obj = build_fold_addr_expr_with_type(object_decl(), ptr_type_node);
+	gsi = gsi_start_bb(slow);
+	gsi_insert_after(&gsi, gimple_build_assign(tls,
+			build_fold_addr_expr_with_type(thread_var(),
+						       ptr_type_node)),
+			 GSI_NEW_STMT);
+	gsi_insert_after(&gsi, TARGET_64BIT && !TARGET_X32 ?
+			 thread_asm(obj, tls) : thread_call(obj, tls),
+			 GSI_NEW_STMT);
+}
+
+/*
+ * A function whose every call comes from a function that is known to
+ * have passed an entry check needs none of its own: the thread's copy is
+ * filed by then.  Known to have passed one: a function with a check, or
+ * one only called directly from this unit (local_p) by such functions --
+ * the greatest set closed under that rule, found by taking out, until
+ * nothing changes, every local function without a check that has a
+ * caller outside the set (an entry from elsewhere reaches a function
+ * outside it first).  Static helpers called from instrumented code are
+ * the ones that lose their check: the condition is made false, and the
+ * CFG cleanups remove the call and the load.
+ */
+static bool may_skip_checks(cgraph_node *caller,
+			    hash_set<cgraph_node *> &out)
+{
+	/* A caller without a body here (a thunk) is not known at all. */
+	return out.contains(caller) || !caller->has_gimple_body_p();
+}
+
+static void prune_thread_checks(void)
+{
+	hash_set<tree> checked;
+	hash_set<cgraph_node *> out;
+	struct thread_check *c;
+	cgraph_node *node;
+	cgraph_edge *e;
+	bool changed;
+	unsigned int i;
+
+	FOR_EACH_VEC_ELT(thread_checks, i, c)
+		checked.add(c->decl);
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
+		if (!checked.contains(node->decl) && !node->local_p())
+			out.add(node);
+	do {
+		changed = false;
+		FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+			if (checked.contains(node->decl) || out.contains(node))
+				continue;
+			for (e = node->callers; e; e = e->next_caller)
+				if (may_skip_checks(e->caller, out))
+					break;
+			if (e) {
+				out.add(node);
+				changed = true;
+			}
+		}
+	} while (changed);
+	FOR_EACH_VEC_ELT(thread_checks, i, c) {
+		node = cgraph_node::get(c->decl);
+		if (!node || !node->local_p())
+			continue;
+		for (e = node->callers; e; e = e->next_caller)
+			if (may_skip_checks(e->caller, out))
+				break;
+		if (!e)
+			gimple_cond_make_false(c->cond);
+	}
+	thread_checks.release();
+}
+
 /**
  * ap_emit_increments - count every written arc of @g off the spanning tree.
  * @g:             the current function's graph
@@ -129,9 +338,32 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter)
 
 		if (a->ignore || (a->flags & ARCOV_ARC_ON_TREE))
 			continue;
-		gsi_insert_seq_on_edge(a->e, increment(k++));
+		/* Left to derive.cc. */
+		if (!a->derived)
+			gsi_insert_seq_on_edge(a->e, increment(k));
+		k++;
 	}
 	gsi_commit_edge_inserts();
+	if (ap_opts.per_thread && k > first_counter)
+		thread_check(cfun);
+}
+
+/**
+ * ap_emit_entry_increment - count the calls of @fun in counter @index:
+ * the increment of its entry arc, whose count derive.cc could not derive
+ * after all.  ENTRY has that arc alone.
+ */
+void ap_emit_entry_increment(function *fun, uint32_t index)
+{
+	push_cfun(fun);
+	gsi_insert_seq_on_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)),
+			       increment(index));
+	gsi_commit_edge_inserts();
+	if (current_loops)
+		loops_state_set(LOOPS_NEED_FIXUP);
+	/* Atomic increments are calls. */
+	cgraph_edge::rebuild_edges();
+	pop_cfun();
 }
 
 /* The exec family, whose wrappers in libarcov (arcov.h) write the counts
@@ -189,11 +421,10 @@ void ap_redirect_exec(function *fun)
 	}
 }
 
-/* Give the counter array its final length; at least one element, so the
+/* Give a counter array its final length; at least one element, so the
  * declaration stays a complete object. */
-static void finish_counters(uint32_t n)
+static void finish_array(tree var, uint32_t n)
 {
-	tree var = counters_var();
 	tree domain = build_index_type(size_int(n ? n - 1 : 0));
 
 	TREE_TYPE(var) = build_array_type(counter_type(), domain);
@@ -202,6 +433,15 @@ static void finish_counters(uint32_t n)
 	SET_DECL_ALIGN(var, TYPE_ALIGN(TREE_TYPE(var)));
 	layout_decl(var, 0);
 	finalize_var(var);
+}
+
+/* The shared array, and per-thread the thread-local one (its head and the
+ * counters), which no function may name when nothing is counted. */
+static void finish_counters(uint32_t n)
+{
+	finish_array(counters_var(), n);
+	if (ap_thread_var)
+		finish_array(ap_thread_var, n + ARCOV_THREAD_HEAD);
 }
 
 /* A RECORD_TYPE from @n (name, type) pairs, laid out as C would. */
@@ -241,28 +481,77 @@ static tree uint32_cst(uint32_t v)
 
 enum { FI_NAME, FI_CHECKSUM, FI_NCOUNTERS, FI_COUNT };
 
-static tree fn_table(const struct arcov_bbg *bbg, tree *elt_type)
+enum {
+	OB_VERSION, OB_FLAGS, OB_DA_PATH, OB_NFNS, OB_NCOUNTERS, OB_FNS,
+	OB_COUNTERS, OB_NEXT, OB_STAMP,
+	/* Version 3, derived counters (derive.cc). */
+	OB_NDERIVE, OB_DERIVE,
+	OB_COUNT
+};
+
+/* The two record types of arcov-abi.h and their fields, made once: the
+ * object is declared as soon as an entry check names it, and given its
+ * initializer at the end of the unit.  Reachable from ap_object_var. */
+static tree fn_info_type, fn_info_fields[FI_COUNT];
+static tree object_type, object_fields[OB_COUNT];
+
+static void abi_types(void)
 {
-	static const char *const names[FI_COUNT] = {
+	static const char *const fn_names[FI_COUNT] = {
 		"name", "checksum", "ncounters"
 	};
-	tree types[FI_COUNT] = {
+	static const char *const ob_names[OB_COUNT] = {
+		"version", "flags", "da_path", "nfns", "ncounters", "fns",
+		"counters", "next", "stamp",
+		"nderive", "derive"
+	};
+	tree fn_types[FI_COUNT] = {
 		const_char_ptr(), uint32_type_node, uint32_type_node
 	};
-	tree fields[FI_COUNT];
-	tree type, array_type, var;
+
+	if (object_type)
+		return;
+	fn_info_type = record_type("arcov_fn_info", fn_names, fn_types,
+				   FI_COUNT, fn_info_fields);
+	tree ob_types[OB_COUNT] = {
+		uint32_type_node, uint32_type_node, const_char_ptr(),
+		uint32_type_node, uint32_type_node,
+		build_pointer_type(build_qualified_type(fn_info_type,
+							TYPE_QUAL_CONST)),
+		build_pointer_type(counter_type()),
+		ptr_type_node,		/* the runtime's list link */
+		uint32_type_node,
+		uint32_type_node,
+		build_pointer_type(build_qualified_type(uint32_type_node,
+							TYPE_QUAL_CONST))
+	};
+	object_type = record_type("arcov_object", ob_names, ob_types,
+				  OB_COUNT, object_fields);
+}
+
+static tree object_decl(void)
+{
+	if (!ap_object_var) {
+		abi_types();
+		ap_object_var = ap_static_var(object_type, "LARCOVO");
+	}
+	return ap_object_var;
+}
+
+static tree fn_table(const struct arcov_bbg *bbg)
+{
+	tree type = fn_info_type, array_type, var;
 	vec<constructor_elt, va_gc> *elts = NULL;
 	size_t i;
 
-	type = record_type("arcov_fn_info", names, types, FI_COUNT, fields);
 	for (i = 0; i < bbg->nfns; i++) {
 		vec<constructor_elt, va_gc> *f = NULL;
 
-		CONSTRUCTOR_APPEND_ELT(f, fields[FI_NAME],
+		CONSTRUCTOR_APPEND_ELT(f, fn_info_fields[FI_NAME],
 				       string_ptr(bbg->fns[i].name));
-		CONSTRUCTOR_APPEND_ELT(f, fields[FI_CHECKSUM],
+		CONSTRUCTOR_APPEND_ELT(f, fn_info_fields[FI_CHECKSUM],
 				       uint32_cst(bbg->fns[i].checksum));
-		CONSTRUCTOR_APPEND_ELT(f, fields[FI_NCOUNTERS],
+		CONSTRUCTOR_APPEND_ELT(f, fn_info_fields[FI_NCOUNTERS],
 				       uint32_cst(bbg->fns[i].ncounters));
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(i),
 				       build_constructor(type, f));
@@ -273,53 +562,46 @@ static tree fn_table(const struct arcov_bbg *bbg, tree *elt_type)
 	TREE_READONLY(var) = 1;
 	DECL_INITIAL(var) = build_constructor(array_type, elts);
 	finalize_var(var);
-	*elt_type = type;
 	return var;
 }
 
-enum {
-	OB_VERSION, OB_FLAGS, OB_DA_PATH, OB_NFNS, OB_NCOUNTERS, OB_FNS,
-	OB_COUNTERS, OB_NEXT, OB_STAMP, OB_COUNT
-};
+static uint32_t object_flags(void)
+{
+	uint32_t flags = ap_opts.derive_check ? ARCOV_OBJ_DERIVE_CHECK : 0;
+
+	if (ap_opts.per_thread)
+		return flags | ARCOV_OBJ_THREADED;
+	return flags | (ap_opts.atomic ? ARCOV_OBJ_ATOMIC : 0);
+}
 
 static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 {
-	static const char *const names[OB_COUNT] = {
-		"version", "flags", "da_path", "nfns", "ncounters", "fns",
-		"counters", "next", "stamp"
-	};
-	tree fn_type, fns = fn_table(bbg, &fn_type);
-	tree types[OB_COUNT] = {
-		uint32_type_node, uint32_type_node, const_char_ptr(),
-		uint32_type_node, uint32_type_node,
-		build_pointer_type(build_qualified_type(fn_type,
-							TYPE_QUAL_CONST)),
-		build_pointer_type(counter_type()),
-		ptr_type_node,		/* the runtime's list link */
-		uint32_type_node
-	};
-	tree fields[OB_COUNT];
-	tree type, var;
+	tree var = object_decl(), fns = fn_table(bbg);
+	const tree *fields = object_fields;
+	uint32_t nderive;
+	tree derive = ap_derive_table(&nderive);
 	vec<constructor_elt, va_gc> *v = NULL;
 
-	type = record_type("arcov_object", names, types, OB_COUNT, fields);
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_VERSION],
 			       uint32_cst(ARCOV_ABI_VERSION));
-	CONSTRUCTOR_APPEND_ELT(v, fields[OB_FLAGS],
-			       uint32_cst(ap_opts.atomic ? ARCOV_OBJ_ATOMIC : 0));
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_FLAGS], uint32_cst(object_flags()));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_DA_PATH], string_ptr(ap_da_path()));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NFNS], uint32_cst(bbg->nfns));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NCOUNTERS], uint32_cst(ncounters));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_FNS],
-			       fold_convert(types[OB_FNS],
+			       fold_convert(TREE_TYPE(fields[OB_FNS]),
 					    build_fold_addr_expr(fns)));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_COUNTERS],
-			       fold_convert(types[OB_COUNTERS],
+			       fold_convert(TREE_TYPE(fields[OB_COUNTERS]),
 					    build_fold_addr_expr(counters_var())));
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NEXT], null_pointer_node);
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_STAMP], uint32_cst(ap_build_stamp()));
-	var = ap_static_var(type, "LARCOVO");
-	DECL_INITIAL(var) = build_constructor(type, v);
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_NDERIVE], uint32_cst(nderive));
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_DERIVE], derive ?
+			       fold_convert(TREE_TYPE(fields[OB_DERIVE]),
+					    build_fold_addr_expr(derive)) :
+			       null_pointer_node);
+	DECL_INITIAL(var) = build_constructor(object_type, v);
 	finalize_var(var);
 	return var;
 }
@@ -410,6 +692,7 @@ void ap_emit_object(void)
 	size_t i;
 	tree obj;
 
+	prune_thread_checks();
 	if (!bbg->nfns)
 		return;
 	for (i = 0; i < bbg->nfns; i++)

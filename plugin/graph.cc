@@ -391,6 +391,95 @@ static void add_call_fake_arcs(function *fun)
 	}
 }
 
+/*
+ * A block entered by an abnormal or exception edge gets a fake arc from
+ * ENTRY; if it also ends in a call that may not return (or leaves by such
+ * an edge) it gets a fake arc to EXIT.  With the loop-back arc the two
+ * close a cycle of arcs none of which can be counted, and GCC 3.3's rule
+ * drops the second one (a fake arc off the tree, §3.3): the block then
+ * reads what went on after the call, not what entered it.  A computed
+ * goto's target that calls a function which longjmps (Lua's OP_MMBIN case
+ * of luaV_execute, entered 118 times, 17 of them raising an error) read
+ * 101.  Such a block is split after its labels, so that the arc between
+ * the two halves, a real one, closes the cycle and can be counted; both
+ * fake arcs stay on the tree.  A call that returns twice (its fake arc
+ * from ENTRY is the second return, and it always returns) and GCC's
+ * abnormal dispatcher (never run) keep their shape.
+ */
+static void split_fake_cycles(function *fun)
+{
+	basic_block bb;
+	edge_iterator ei;
+	edge e;
+
+	FOR_EACH_BB_FN(bb, fun) {
+		gimple_stmt_iterator gsi;
+		gimple *first;
+		bool real_in = false;
+
+		if (!find_edge(ENTRY_BLOCK_PTR_FOR_FN(fun), bb) ||
+		    !find_edge(bb, EXIT_BLOCK_PTR_FOR_FN(fun)))
+			continue;
+		FOR_EACH_EDGE(e, ei, bb->preds)
+			if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+				real_in = true;
+		gsi = gsi_start_nondebug_after_labels_bb(bb);
+		if (!real_in || gsi_end_p(gsi))
+			continue;
+		first = gsi_stmt(gsi);
+		if (returns_twice_p(first) ||
+		    gimple_call_internal_p(first, IFN_ABNORMAL_DISPATCHER))
+			continue;
+		split_block_after_labels(bb);
+	}
+}
+
+/*
+ * GCC 12's branch_prob(): "Edge with goto locus might get wrong coverage
+ * info unless it is the only edge out of BB."  A jump the CFG builder
+ * folded into an edge (the "break;" of "f (); break;") has its line on
+ * the edge; when the block has other ways out, the fake arc of the call
+ * among them, the block's count is not the jump's, and the edge is split
+ * so that the jump gets a block of its own (notes.cc lists its line
+ * there, from the new block's only edge).  As in GCC, not when the jump
+ * is on the line of the block's last statement ("if (x) goto out;" is
+ * not counted twice).  A block and an arc more: no counter more.
+ */
+static void split_goto_edges(function *fun)
+{
+	int last_bb = last_basic_block_for_fn(fun);
+	int i;
+
+	for (i = NUM_FIXED_BLOCKS; i < last_bb; i++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(fun, i);
+		gimple_stmt_iterator gsi;
+		location_t at = UNKNOWN_LOCATION;
+		edge_iterator ei;
+		edge e;
+
+		if (!bb || single_succ_p(bb))
+			continue;
+		for (gsi = gsi_last_nondebug_bb(bb); !gsi_end_p(gsi) &&
+		     RESERVED_LOCATION_P(at); gsi_prev_nondebug(&gsi))
+			at = gimple_location(gsi_stmt(gsi));
+		if (RESERVED_LOCATION_P(at))
+			continue;
+		for (ei = ei_start(bb->succs); ei_cond(ei, &e); ei_next(&ei)) {
+			basic_block nb;
+
+			if ((e->flags & (EDGE_FAKE | EDGE_ABNORMAL | EDGE_EH)) ||
+			    RESERVED_LOCATION_P(e->goto_locus) ||
+			    (LOCATION_FILE(e->goto_locus) == LOCATION_FILE(at) &&
+			     LOCATION_LINE(e->goto_locus) == LOCATION_LINE(at)))
+				continue;
+			/* The edge stays in bb->succs, now into nb. */
+			nb = split_edge(e);
+			single_succ_edge(nb)->goto_locus = e->goto_locus;
+			e->goto_locus = UNKNOWN_LOCATION;
+		}
+	}
+}
+
 /* §3.3 steps 2-5.  Exception edges count as abnormal, as they were in 3.3. */
 static void add_fake_arcs(function *fun)
 {
@@ -401,6 +490,7 @@ static void add_fake_arcs(function *fun)
 	split_returns_twice(fun);
 	add_call_fake_arcs(fun);
 	add_noreturn_fake_exit_edges();
+	split_goto_edges(fun);
 	/* An endless loop never reaches EXIT; without an arc out of it the
 	 * graph would have a part the loopback arc cannot close. */
 	connect_infinite_loops_to_exit();
@@ -428,6 +518,7 @@ static void add_fake_arcs(function *fun)
 		if (need_entry && !have_entry)
 			make_edge(ENTRY_BLOCK_PTR_FOR_FN(fun), bb, EDGE_FAKE);
 	}
+	split_fake_cycles(fun);
 }
 
 /* A block whose only way out is a fake arc ends in a call that does not
@@ -789,10 +880,13 @@ static void build_spanning_tree(struct ap_graph *g)
 	parent[exit] = 0;
 
 	/* Fake arcs cannot be counted and arcs into EXIT would put a counter
-	 * after the return value is set: these go on the tree first. */
+	 * after the return value is set: these go on the tree first.  An
+	 * entry arc derive.cc may count from the callers stays off it. */
 	for (i = 0; i + 1 < g->narcs; i++) {
 		struct ap_arc *a = &g->arcs[i];
 
+		if (a->derived)
+			continue;
 		if (!a->ignore &&
 		    ((a->flags & ARCOV_ARC_FAKE) || a->dest == exit))
 			tree_try(parent, a);
@@ -910,6 +1004,13 @@ bool ap_graph_build(function *fun, struct ap_graph *g)
 	find_eh_only(fun, g);
 	estimate_frequencies(fun, g);
 	clear_aux_for_edges();
+	/* Its count known from the callers' counters, the entry arc is free
+	 * off the tree; only if it is ENTRY's one arc, which then counts the
+	 * calls and nothing else (no fake arc from ENTRY). */
+	if (g->narcs > 1 && g->arcs[0].src == 0 && g->arcs[1].src != 0 &&
+	    !g->arcs[0].ignore && !(g->arcs[0].flags & ARCOV_ARC_FAKE) &&
+	    ap_derive_eligible(fun->decl))
+		g->arcs[0].derived = true;
 	build_spanning_tree(g);
 	return true;
 }

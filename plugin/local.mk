@@ -12,6 +12,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/notes.cc \
 	plugin/arcov-notes.cc \
 	plugin/emit.cc \
+	plugin/derive.cc \
 	plugin/profile.cc \
 	plugin/arcov-plugin.h \
 	plugin/compat.h \

@@ -130,7 +130,8 @@ uint32_t ap_build_stamp(void)
 /* Where a block's line comes from. */
 enum {
 	REF_STMT = 1,	/* a statement, or the function's declarator */
-	REF_GOTO = 2	/* only the goto folded into the block's arc */
+	REF_GOTO = 2,	/* only the goto folded into the block's arc */
+	REF_LABEL = 4	/* a label */
 };
 
 /* A (file, line) pair met in a block, with its position of first sight. */
@@ -199,7 +200,7 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 	refs[*n].kind = kind;
 	refs[*n].drop = false;
 	refs[*n].cont = false;
-	if (kind == REF_STMT) {
+	if (kind == REF_STMT && places) {
 		struct place at = { file, refs[*n].line, refs[*n].goto_column };
 
 		places->safe_push(at);
@@ -244,9 +245,16 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		ok = add_location(refs, &n,
 				  DECL_SOURCE_LOCATION(current_function_decl),
 				  REF_STMT, places);
+	/* A label is no statement a goto borrows the place of: a jump
+	 * into the block a label starts carries the label's place, and
+	 * keeps its line (notes-format.md §4, "Lines"). */
 	for (gsi = gsi_start_bb(bb); ok && !gsi_end_p(gsi); gsi_next(&gsi))
 		if (!is_gimple_debug(gsi_stmt(gsi)))
-			ok = add_location(refs, &n,
+			ok = gimple_code(gsi_stmt(gsi)) == GIMPLE_LABEL ?
+			     add_location(refs, &n,
+					  gimple_location(gsi_stmt(gsi)),
+					  REF_LABEL, NULL) :
+			     add_location(refs, &n,
 					  gimple_location(gsi_stmt(gsi)),
 					  REF_STMT, places);
 	if (ok && real_succ)
@@ -534,6 +542,43 @@ static void prune_handlers(function *fun, struct block_lines *bls,
 	XDELETEVEC(work);
 }
 
+/*
+ * Rule 4: a line that only a label brings to a block that goes on to
+ * later lines is not listed there when a jump into the label's place has
+ * a block of its own listing it (split_goto_edges() in graph.cc, as GCC
+ * 12 splits it).  GCC merges labels that share a place ("default: ;" at
+ * the end of a switch is where the switch's breaks and the enclosing
+ * if's false arm go), so the block after the label counts every arrival,
+ * most of them jumps past the label's line: Lua's never taken
+ * "default: api_check(...);" read 4330, the count of the code after the
+ * switch.  Then the line reads the jumps that carry its place, as under
+ * gcov 12's rule, which attaches such a block to its last line only.
+ */
+static void prune_labels(struct block_lines *bls, uint32_t nreal)
+{
+	uint32_t b, c;
+	size_t i, k;
+
+	for (b = 0; b < nreal; b++)
+		for (i = 0; i < bls[b].n; i++) {
+			struct line_ref *r = &bls[b].refs[i];
+			bool jumped = false;
+
+			if (r->kind != REF_LABEL || r->drop ||
+			    block_ends_on(&bls[b], r->file, r->line))
+				continue;
+			for (c = 0; c < nreal && !jumped; c++)
+				for (k = 0; k < bls[c].n; k++)
+					if (bls[c].refs[k].kind == REF_GOTO &&
+					    !bls[c].refs[k].drop &&
+					    bls[c].refs[k].file == r->file &&
+					    bls[c].refs[k].line == r->line)
+						jumped = true;
+			if (jumped)
+				r->drop = true;
+		}
+}
+
 /* The .bb list of @blk from @bl, the lines not pruned. */
 static void fill_block(struct arcov_bb_block *blk,
 		       const struct block_lines *bl)
@@ -573,6 +618,7 @@ static bool add_bb_function(function *fun, const char *name,
 	prune_continuations(fun, bls, g);
 	keep_lines_flowing_on(fun, bls, g);
 	prune_handlers(fun, bls, g);
+	prune_labels(bls, nreal);
 
 	notes_bb.fns = XRESIZEVEC(struct arcov_bb_fn, notes_bb.fns,
 				  notes_bb.nfns + 1);

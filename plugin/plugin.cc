@@ -19,8 +19,9 @@ struct ap_options ap_opts;
 static regex_t opt_filter, opt_exclude;
 /* The patterns as given, so that a repeated flag is not an error. */
 static const char *opt_filter_text, *opt_exclude_text;
-/* "single" given: plain increments even under -pthread. */
-static bool opt_single;
+/* The counting modes given: plain increments even under -pthread,
+ * atomic ones, thread-local ones. */
+static bool opt_single, opt_atomic, opt_per_thread;
 static uint32_t counters_used;
 /* Each function GCC lowered and its place in that order, the order the
  * notes list the functions in; sorted by uid once the lowering is over. */
@@ -35,12 +36,19 @@ static bool unit_done;
 
 static const char help_text[] =
 	"dir=DIR        write notes (.bb, .bbg) and record data (.da) in DIR\n"
+	"per-thread     count in thread-local counters, added up at thread\n"
+	"               exit and dump (the default with -pthread, except\n"
+	"               with -fPIC)\n"
 	"atomic         count with relaxed atomic increments (the default\n"
-	"               with -pthread)\n"
+	"               with -pthread and -fPIC)\n"
 	"single         count with plain increments, also with -pthread\n"
 	"filter=REGEX   instrument only functions whose source file matches\n"
 	"exclude=REGEX  do not instrument functions whose source file matches\n"
 	"profile        also time every instrumented function (doc/profile.md)\n"
+	"no-derive      count every call of a function, even of one whose\n"
+	"               callers all count theirs (no derived entry counts)\n"
+	"derive-check   count the derived entry counts too, and have the\n"
+	"               runtime report any that its derivation gets wrong\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
@@ -50,6 +58,10 @@ static struct plugin_info arcov_info = {
 
 static const struct ggc_root_tab arcov_roots[] = {
 	{ &ap_counters_var, 1, sizeof(ap_counters_var),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &ap_thread_var, 1, sizeof(ap_thread_var),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &ap_object_var, 1, sizeof(ap_object_var),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &ap_exec_wrappers[0], AP_NEXEC, sizeof(ap_exec_wrappers[0]),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
@@ -106,6 +118,7 @@ static void instrument(function *fun)
 		if (g.ncounters > UINT32_MAX - counters_used) {
 			error("arcov: too many counters in one unit");
 		} else {
+			ap_derive_add_function(fun, &g, counters_used);
 			ap_emit_increments(&g, counters_used);
 			counters_used += g.ncounters;
 		}
@@ -183,6 +196,7 @@ static unsigned int arcov_execute(void)
 	vec<tree> decls = vNULL;
 	struct unit_fn *fn;
 	cgraph_node *node;
+	tree decl;
 	unsigned int i;
 
 	unit_done = true;
@@ -198,18 +212,24 @@ static unsigned int arcov_execute(void)
 	}
 	fns.qsort(by_rank);
 	ap_returns_analyze(decls.address(), decls.length());
-	FOR_EACH_VEC_ELT(fns, i, fn) {
-		if (!wanted(fn->decl))
-			continue;
-		push_cfun(DECL_STRUCT_FUNCTION(fn->decl));
+	/* From here on, decls: the functions instrumented. */
+	decls.truncate(0);
+	FOR_EACH_VEC_ELT(fns, i, fn)
+		if (wanted(fn->decl))
+			decls.safe_push(fn->decl);
+	ap_derive_init(decls.address(), decls.length());
+	FOR_EACH_VEC_ELT(decls, i, decl) {
+		push_cfun(DECL_STRUCT_FUNCTION(decl));
 		instrument(cfun);
 		pop_cfun();
 	}
+	ap_derive_finish(counters_used);
 	ap_returns_release();
 	decls.release();
 	fns.release();
 	lowered.release();
 	ap_emit_object();
+	ap_derive_release();
 	return 0;
 }
 
@@ -288,14 +308,21 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (arg->value) {
 		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "single") &&
-		    strcmp(arg->key, "help") && strcmp(arg->key, "profile"))
+		    strcmp(arg->key, "per-thread") &&
+		    strcmp(arg->key, "help") && strcmp(arg->key, "profile") &&
+		    strcmp(arg->key, "no-derive") &&
+		    strcmp(arg->key, "derive-check"))
 			goto unknown;
 		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
 		      arg->key);
 		return false;
 	}
 	if (!strcmp(arg->key, "atomic")) {
-		ap_opts.atomic = true;
+		opt_atomic = true;
+		return true;
+	}
+	if (!strcmp(arg->key, "per-thread")) {
+		opt_per_thread = true;
 		return true;
 	}
 	if (!strcmp(arg->key, "single")) {
@@ -304,6 +331,14 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (!strcmp(arg->key, "profile")) {
 		ap_opts.profile = true;
+		return true;
+	}
+	if (!strcmp(arg->key, "no-derive")) {
+		ap_opts.derive = false;
+		return true;
+	}
+	if (!strcmp(arg->key, "derive-check")) {
+		ap_opts.derive_check = true;
 		return true;
 	}
 	if (!strcmp(arg->key, "help")) {
@@ -344,6 +379,29 @@ static bool pthread_given(void)
 	return false;
 }
 
+/*
+ * The counting mode (doc/design.md, "Threads").  Threaded compiles count
+ * exactly: per thread, in thread-local counters; but code built with
+ * -fPIC goes into shared libraries, where each function would reach them
+ * through a __tls_get_addr() call, and relaxed atomics are the default
+ * there.  flag_pic is only known once the options are processed: GCC
+ * calls plugin_init after that.
+ */
+static void choose_mode(void)
+{
+	if (opt_atomic || opt_per_thread) {
+		ap_opts.atomic = opt_atomic;
+		ap_opts.per_thread = opt_per_thread;
+		return;
+	}
+	if (opt_single || !pthread_given())
+		return;
+	if (flag_pic && !flag_pie)
+		ap_opts.atomic = true;
+	else
+		ap_opts.per_thread = true;
+}
+
 static void add_pass(const char *plugin, opt_pass *pass, const char *after)
 {
 	struct register_pass_info info;
@@ -374,18 +432,27 @@ int plugin_init(struct plugin_name_args *info,
 		      version->basever, version->datestamp);
 		return 1;
 	}
+	ap_opts.derive = true;
 	for (i = 0; i < info->argc; i++)
 		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
-	if (ap_opts.atomic && opt_single) {
-		error("arcov: %<-fplugin-arg-%s-atomic%> and "
-		      "%<-fplugin-arg-%s-single%> contradict each other",
+	if (opt_single + opt_atomic + opt_per_thread > 1) {
+		const char *a = opt_atomic ? "atomic" : "per-thread";
+		const char *b = opt_single ? "single" : "per-thread";
+
+		error("arcov: %<-fplugin-arg-%s-%s%> and "
+		      "%<-fplugin-arg-%s-%s%> contradict each other",
+		      info->base_name, a, info->base_name, b);
+		ok = false;
+	}
+	if (!ap_opts.derive && ap_opts.derive_check) {
+		error("arcov: %<-fplugin-arg-%s-no-derive%> and "
+		      "%<-fplugin-arg-%s-derive-check%> contradict each other",
 		      info->base_name, info->base_name);
 		ok = false;
 	}
 	if (!ok)
 		return 1;
-	if (!opt_single && pthread_given())
-		ap_opts.atomic = true;
+	choose_mode();
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &arcov_info);
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 			  (void *)arcov_roots);

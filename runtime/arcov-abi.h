@@ -20,12 +20,24 @@
 extern "C" {
 #endif
 
-/* Version 2 adds the build stamp at the end of struct arcov_object; the
- * runtime still takes objects of version 1. */
-#define ARCOV_ABI_VERSION 2
+/* Version 2 adds the build stamp at the end of struct arcov_object,
+ * version 3 the derived counters after it; the runtime still takes
+ * objects of versions 1 and 2. */
+#define ARCOV_ABI_VERSION 3
 
 /* Object flags. */
 #define ARCOV_OBJ_ATOMIC 0x1	/* counters updated with relaxed atomics */
+/* Counted per thread: the code increments a thread-local array of 64-bit
+ * words, ARCOV_THREAD_HEAD words of the runtime's (the first nonzero once
+ * the runtime has this thread's copy; zero-initialized) followed by the
+ * ncounters counters; @counters holds what the runtime added up from the
+ * threads (runtime/threads.c).  Every function checks the first word on
+ * entry and, while it is 0, calls arcov_thread_counters(obj, array). */
+#define ARCOV_OBJ_THREADED 0x2
+#define ARCOV_THREAD_HEAD 4
+/* Version 3: the derived counters are counted too; a dump compares them
+ * with their derivation and reports any difference (derive-check). */
+#define ARCOV_OBJ_DERIVE_CHECK 0x8
 
 struct arcov_fn_info {
 	const char *name;	/* assembler name, as in .bb/.bbg/.da */
@@ -44,10 +56,21 @@ struct arcov_object {
 	struct arcov_object *next;	/* runtime's list link; 0 in the object */
 	uint32_t stamp;		/* version 2: the build, as the notes name it;
 				 * 1 .. 2^31-1, or 0 for none */
+	/* Version 3: derived counters (plugin/derive.cc, runtime/derive.c).
+	 * Counters no increment updates, computed at each dump from the
+	 * others before the .da is written: a function's entry counter,
+	 * from its call sites' counts.  @derive holds @nderive words: per
+	 * derived counter, in the order they are computed, its index, its
+	 * number of terms N, then N pairs (counter index, coefficient as a
+	 * two's complement int32_t); the value is the sum of the
+	 * coefficients times the counters, modulo 2^64. */
+	uint32_t nderive;
+	const uint32_t *derive;
 };
 
 void arcov_object_register(struct arcov_object *obj);
 void arcov_object_unregister(struct arcov_object *obj);
+void arcov_thread_counters(struct arcov_object *obj, uint64_t *tls);
 
 #ifdef __cplusplus
 }

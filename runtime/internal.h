@@ -24,6 +24,20 @@ struct arcov_rt_job {
 };
 
 /**
+ * arcov_rt_enter - take the runtime's lock and return 1, or return 0
+ * when this thread holds it already (a signal handler re-entering the
+ * runtime, which must not wait); arcov_rt_leave() gives it back.
+ */
+int arcov_rt_enter(void);
+void arcov_rt_leave(void);
+
+/* threads.c, called with the lock held. */
+void arcov_rt_threads_fold(const struct arcov_object *only);
+void arcov_rt_threads_forget(const struct arcov_object *obj);
+void arcov_rt_threads_forked(void);
+void arcov_rt_threads_prepare(const struct arcov_object *obj);
+
+/**
  * arcov_rt_warn - print "arcov: " and the formatted text as one line on
  * stderr, in a single write so lines of concurrent processes never mix.
  */
@@ -57,6 +71,13 @@ void arcov_rt_place_read(struct arcov_rt_place *pl);
  * Returns a malloc'd string, or NULL when out of memory.
  */
 char *arcov_rt_da_path(const struct arcov_rt_place *pl, const char *da_path);
+
+/* derive.c: the derived counters of ABI version 3. */
+const char *arcov_rt_derive_defect(const struct arcov_object *obj);
+void arcov_rt_derive(const struct arcov_object *obj, uint64_t *counts,
+		     uint64_t *sum, uint64_t *max);
+void arcov_rt_derive_summary(const struct arcov_object *obj,
+			     struct arcov_da_summary *s);
 
 /**
  * arcov_rt_profile_dump - write the time profile now, when the program

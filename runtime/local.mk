@@ -4,7 +4,9 @@ lib_LTLIBRARIES += runtime/libarcov.la
 include_HEADERS += runtime/arcov.h runtime/arcov-abi.h runtime/arcov-profile.h
 runtime_libarcov_la_SOURCES = \
 	runtime/runtime.c runtime/internal.h \
+	runtime/threads.c \
 	runtime/write.c \
+	runtime/derive.c \
 	runtime/path.c \
 	runtime/exec.c \
 	runtime/profile.c runtime/arcov-profile.h
@@ -13,7 +15,9 @@ runtime_libarcov_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
 # (all arcov_*) is exported.
 runtime_libarcov_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -pthread
 runtime_libarcov_la_LIBADD = lib/libarcovfmt.la -lpthread
-runtime_libarcov_la_LDFLAGS = -version-info 0:0:0
+# Never unloaded: the thread-exit hook of per-thread counting (threads.c)
+# must outlive a dlclose() of the last instrumented library that loaded it.
+runtime_libarcov_la_LDFLAGS = -version-info 0:0:0 -Wl,-z,nodelete
 
 # Tests: rt-prog stands in for an instrumented program (it builds the
 # plugin's data by hand), rt-check prints a .da for the scripts to compare.
@@ -50,6 +54,7 @@ RUNTIME_TESTS = \
 	testsuite/runtime/process.sh \
 	testsuite/runtime/corrupt.sh \
 	testsuite/runtime/guest.sh \
+	testsuite/runtime/derive.sh \
 	testsuite/runtime/prefix.sh \
 	testsuite/runtime/exports.sh \
 	testsuite/runtime/dlclose.sh \

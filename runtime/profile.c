@@ -12,9 +12,9 @@
  * Clock: the TSC when the CPU says it is invariant, converted to
  * CLOCK_MONOTONIC nanoseconds by the two readings of both taken at the
  * first call and at the dump; else clock_gettime(CLOCK_MONOTONIC) itself
- * (also with ARCOV_CLOCK=monotonic).  The core of an event is rdtscp's
- * auxiliary word (Linux puts the CPU number in its low 12 bits) or
- * sched_getcpu(), -1 when neither tells.
+ * (also with ARCOV_CLOCK=monotonic).  The core of an event is the TSC_AUX
+ * word, read by rdpid (else rdtscp; Linux puts the CPU number in its low
+ * 12 bits), or sched_getcpu(), -1 when none tells.
  *
  * longjmp: a frame skipped by it never calls the exit hook.  Stacks grow
  * down and a frame's CFA lies above all of its callees': an open frame
@@ -48,6 +48,10 @@
 
 #define TIMELINE_DEFAULT (64u << 20)	/* bytes, ARCOV_TIMELINE=1 */
 #define NO_EDGE UINT32_MAX
+/* The trace is written in pieces of about this size, so that writing a
+ * timeline takes no second copy of it (the memory stays bounded by
+ * ARCOV_TIMELINE). */
+#define STREAM_CHUNK (64u << 10)
 
 struct frame {
 	uintptr_t sp;		/* the function's CFA */
@@ -64,17 +68,21 @@ struct edge {
 	uint64_t calls, incl, self, min, max;	/* ticks */
 };
 
+/* min starts at UINT64_MAX (SPAN_EMPTY): one comparison per bound. */
 struct span {
 	uint64_t count, total, min, max;
 };
 
+#define SPAN_EMPTY { 0, 0, UINT64_MAX, 0 }
+
 struct fstat {
 	uint64_t hits;
-	struct span net, gross, period, outside;
-	uint64_t outer;
 	uint64_t last_entry, last_exit;
 	uint32_t active;	/* open activations */
+	uint32_t last_edge;	/* the edge its last entry took, + 1 */
 	int exited;		/* last_exit is set */
+	struct span net, gross, period, outside;
+	uint64_t outer;
 };
 
 struct thread {
@@ -100,7 +108,7 @@ static __thread struct thread *self_thread
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t thread_key;
-static int use_tsc, have_rdtscp, ready;
+static int use_tsc, have_rdtscp, have_rdpid, ready;
 static uint64_t tsc0, mono0;		/* the calibration's first readings */
 static size_t timeline_left;		/* bytes the timeline may still take */
 static int timeline_on;
@@ -129,6 +137,16 @@ static inline uint64_t ticks_core(int16_t *core)
 	uint64_t t;
 	int cpu;
 
+	if (use_tsc && have_rdpid) {
+		unsigned long long id;
+
+		/* Half the cost of rdtscp on AMD Zen (8.5 against 16 ns on
+		 * the development VM); the same auxiliary word. */
+		t = __rdtsc();
+		__asm__ volatile("rdpid %0" : "=r"(id));
+		*core = (int16_t)(id & 0xfff);
+		return t;
+	}
 	if (use_tsc && have_rdtscp) {
 		t = __rdtscp(&aux);
 		*core = (int16_t)(aux & 0xfff);
@@ -141,7 +159,8 @@ static inline uint64_t ticks_core(int16_t *core)
 }
 
 /* Whether the TSC ticks at one rate in every power state (CPUID
- * 0x80000007 EDX bit 8), and whether rdtscp exists (0x80000001 EDX 27). */
+ * 0x80000007 EDX bit 8), and whether rdtscp (0x80000001 EDX 27) and rdpid
+ * (7.0 ECX 22) exist. */
 static void clock_pick(void)
 {
 	unsigned int a, b, c, d;
@@ -149,6 +168,8 @@ static void clock_pick(void)
 
 	if (env && !strcmp(env, "monotonic"))
 		return;
+	if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		have_rdpid = (c >> 22) & 1;
 	if (!__get_cpuid(0x80000000, &a, &b, &c, &d) || a < 0x80000007)
 		return;
 	__get_cpuid(0x80000001, &a, &b, &c, &d);
@@ -283,9 +304,9 @@ unlock:
 	return id;
 }
 
-static void span_add(struct span *s, uint64_t v)
+static inline void span_add(struct span *s, uint64_t v)
 {
-	if (!s->count || v < s->min)
+	if (v < s->min)		/* rarely taken: no store */
 		s->min = v;
 	if (v > s->max)
 		s->max = v;
@@ -293,16 +314,29 @@ static void span_add(struct span *s, uint64_t v)
 	s->total += v;
 }
 
+static void stat_reset(struct fstat *s, uint32_t active)
+{
+	static const struct fstat empty = {
+		.net = SPAN_EMPTY, .gross = SPAN_EMPTY,
+		.period = SPAN_EMPTY, .outside = SPAN_EMPTY,
+	};
+
+	*s = empty;
+	s->active = active;
+}
+
 static COLD struct fstat *stat_grow(struct thread *th, uint32_t fn)
 {
 	uint32_t n = fn < 64 ? 128 : 2 * fn;
 	int saved = errno;
 	struct fstat *s = realloc(th->stats, n * sizeof *s);
+	uint32_t i;
 
 	errno = saved;
 	if (!s)
 		return NULL;
-	memset(s + th->nstats, 0, (n - th->nstats) * sizeof *s);
+	for (i = th->nstats; i < n; i++)
+		stat_reset(&s[i], 0);
 	th->stats = s;
 	th->nstats = n;
 	return &th->stats[fn];
@@ -378,11 +412,32 @@ static uint32_t edge_of(struct thread *th, uint32_t caller, uint32_t callee,
 	}
 	e = &th->edges[th->nedges];
 	memset(e, 0, sizeof *e);
+	e->min = UINT64_MAX;
 	e->caller = caller;
 	e->callee = callee;
 	e->site = site;
 	th->table[h & th->mask] = ++th->nedges;
 	return th->nedges - 1;
+}
+
+/* The edge of a call of @callee (statistics @s): most calls of a function
+ * come from the caller and call site of its previous call (a loop, a
+ * recursion), so that edge is tried before the hash table. */
+static inline uint32_t edge_cached(struct thread *th, struct fstat *s,
+				   uint32_t caller, uint32_t callee,
+				   uintptr_t site)
+{
+	uint32_t k = s->last_edge;
+
+	if (__builtin_expect(k != 0, 1)) {
+		const struct edge *e = &th->edges[k - 1];
+
+		if (__builtin_expect(e->site == site && e->caller == caller, 1))
+			return k - 1;
+	}
+	k = edge_of(th, caller, callee, site);
+	s->last_edge = k + 1;	/* NO_EDGE + 1 is 0, no edge */
+	return k;
 }
 
 /* Record one event, or count it lost once the timeline is full: then the
@@ -442,7 +497,7 @@ void pop_inline(struct thread *th, uint64_t now, int16_t core)
 
 		e->incl += dt;
 		e->self += self;
-		if (!e->min || dt < e->min)
+		if (dt < e->min)
 			e->min = dt;
 		if (dt > e->max)
 			e->max = dt;
@@ -531,7 +586,7 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	f->start = now;
 	f->child = 0;
 	f->fn = id;
-	f->edge = edge_of(th, caller, id, (uintptr_t)site);
+	f->edge = edge_cached(th, s, caller, id, (uintptr_t)site);
 	if (f->edge != NO_EDGE)
 		th->edges[f->edge].calls++;
 	else
@@ -611,12 +666,8 @@ static void thread_clear(struct thread *th)
 		memset(th->table, 0, (th->mask + 1) * sizeof *th->table);
 	for (i = 0; i < th->depth; i++)
 		th->stack[i].edge = NO_EDGE;
-	for (i = 0; i < th->nstats; i++) {
-		uint32_t active = th->stats[i].active;
-
-		memset(&th->stats[i], 0, sizeof th->stats[i]);
-		th->stats[i].active = active;
-	}
+	for (i = 0; i < th->nstats; i++)
+		stat_reset(&th->stats[i], th->stats[i].active);
 	th->nevents = th->converted = th->lost = th->dropped = 0;
 }
 
@@ -674,7 +725,7 @@ static void span_out(const struct calib *c, struct arcov_trace_span *o,
 {
 	o->count = s->count;
 	o->total = dur_ns(c, s->total);
-	o->min = dur_ns(c, s->min);
+	o->min = s->count ? dur_ns(c, s->min) : 0;
 	o->max = dur_ns(c, s->max);
 }
 
@@ -745,7 +796,7 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 		x->calls = e->calls;
 		x->incl = dur_ns(c, e->incl);
 		x->self = dur_ns(c, e->self);
-		x->min = dur_ns(c, e->min);
+		x->min = e->min == UINT64_MAX ? 0 : dur_ns(c, e->min);
 		x->max = dur_ns(c, e->max);
 		if (x->self > x->incl)
 			x->self = x->incl;
@@ -844,6 +895,25 @@ static char *trace_path(void)
 	return path;
 }
 
+/* Where the trace is streamed: the new file, locked (fileio.h). */
+static int to_file(void *ctx, const void *p, size_t n)
+{
+	const struct arcov_file_tx *tx = ctx;
+	const unsigned char *b = p;
+
+	while (n) {
+		ssize_t k = write(tx->fd, b, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return ARCOV_EIO;
+		b += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
 /* Write the trace of every finished thread and of the calling one.
  * Called with the lock held. */
 static void dump_locked(void)
@@ -853,7 +923,7 @@ static void dump_locked(void)
 	struct thread *me = self_thread, *th;
 	struct calib c = { ticks(), mono_ns() };
 	uint64_t now = c.tsc1, dropped = 0;
-	unsigned char *buf = NULL;
+	struct arcov_file_tx tx;
 	char *path = NULL;
 	ssize_t size;
 	uint32_t n = 0, i;
@@ -891,13 +961,19 @@ static void dump_locked(void)
 	t.end = c.mono1;
 	t.nfns = nfns;
 	t.fns = fns;
-	size = arcov_trace_write(&t, NULL, 0);
-	buf = size < 0 ? NULL : malloc((size_t)size + 1);
-	if (size >= 0 && buf)
-		size = arcov_trace_write(&t, buf, (size_t)size);
-	rc = size < 0 ? (int)size : buf ? 0 : ARCOV_ENOMEM;
-	if (rc == 0)
-		rc = arcov_file_replace(path, buf, (size_t)size, &err);
+	rc = arcov_file_begin(&tx, path, 0, ARCOV_FILE_WAIT_MS, &err);
+	if (rc < 0)
+		goto report;
+	size = arcov_trace_stream(&t, STREAM_CHUNK, to_file, &tx);
+	if (size < 0) {
+		if (size == ARCOV_EIO)
+			arcov_errf(&err, ARCOV_EIO, path, -1,
+				   "cannot write: %s", strerror(errno));
+		arcov_file_abort(&tx);
+		rc = (int)size;
+	} else {
+		rc = arcov_file_commit(&tx, NULL, 0, ARCOV_FILE_FSYNC, &err);
+	}
 report:
 	if (rc < 0 && err.msg[0])
 		arcov_rt_warn("%s", err.msg);
@@ -918,7 +994,6 @@ report:
 	}
 	free(t.threads);
 	free(t.cmd);
-	free(buf);
 	free(path);
 }
 

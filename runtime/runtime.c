@@ -45,7 +45,7 @@ static __thread int fork_entered;
  * holds it (a re-entry from a signal handler, which must not wait).  The
  * flag is set before locking and cleared after unlocking, so a signal in
  * between never sees the lock held and the flag clear. */
-static int enter(void)
+int arcov_rt_enter(void)
 {
 	if (holding)
 		return 0;
@@ -54,7 +54,7 @@ static int enter(void)
 	return 1;
 }
 
-static void leave(void)
+void arcov_rt_leave(void)
 {
 	pthread_mutex_unlock(&registry_lock);
 	holding = 0;
@@ -129,6 +129,7 @@ static void counters_take(struct arcov_object *obj, uint64_t *to,
 		to[i] = v;
 		tally(v, &sum, &max);
 	}
+	arcov_rt_derive(obj, to, &sum, &max);
 	summary_set(run, obj->ncounters, sum, max);
 }
 
@@ -178,12 +179,14 @@ static void dump_locked(struct arcov_object *only)
 	struct arcov_object *obj;
 	size_t n = 0, i = 0;
 
+	/* Per-thread objects: what live threads counted joins the shared
+	 * counters first (threads.c). */
+	arcov_rt_threads_fold(NULL);
 	for (obj = registry; obj; obj = obj->next) {
 		if (!only || obj == only)
 			n++;
 		else
-			arcov_da_summary_counters(&others, obj->counters,
-						  obj->ncounters);
+			arcov_rt_derive_summary(obj, &others);
 	}
 	if (!n)
 		return;
@@ -217,14 +220,14 @@ static void dump_at_exit(void)
 {
 	int saved = errno;
 
-	if (!enter()) {
+	if (!arcov_rt_enter()) {
 		arcov_rt_warn("exit() during a dump (from a signal handler?); counts not yet written are lost");
 		errno = saved;
 		return;
 	}
 	exited = 1;
 	dump_locked(NULL);
-	leave();
+	arcov_rt_leave();
 	errno = saved;
 }
 
@@ -238,7 +241,7 @@ static void fork_prepare(void)
 {
 	int saved = errno;
 
-	fork_entered = enter();
+	fork_entered = arcov_rt_enter();
 	if (fork_entered)
 		dump_locked(NULL);
 	errno = saved;
@@ -247,13 +250,16 @@ static void fork_prepare(void)
 static void fork_parent(void)
 {
 	if (fork_entered)
-		leave();
+		arcov_rt_leave();
 }
 
+/* The child keeps only the forking thread's per-thread counters. */
 static void fork_child(void)
 {
-	if (fork_entered)
-		leave();
+	if (fork_entered) {
+		arcov_rt_threads_forked();
+		arcov_rt_leave();
+	}
 }
 
 /* Reasons to refuse an object whose version is right; NULL if sound. */
@@ -273,7 +279,7 @@ static const char *object_defect(const struct arcov_object *obj)
 	}
 	if (total != obj->ncounters)
 		return "function counter counts do not add up";
-	return NULL;
+	return arcov_rt_derive_defect(obj);
 }
 
 static int registered(const struct arcov_object *obj)
@@ -327,14 +333,15 @@ ARCOV_PUBLIC void arcov_object_register(struct arcov_object *obj)
 			      defect);
 		goto restore_errno;
 	}
-	if (!enter())
+	if (!arcov_rt_enter())
 		goto restore_errno;
 	if (!registered(obj)) {
 		install_hooks();
+		arcov_rt_threads_prepare(obj);
 		obj->next = registry;
 		registry = obj;
 	}
-	leave();
+	arcov_rt_leave();
 restore_errno:
 	errno = saved;
 }
@@ -350,20 +357,22 @@ ARCOV_PUBLIC void arcov_object_unregister(struct arcov_object *obj)
 	struct arcov_object **link;
 	int saved = errno;
 
-	if (!enter()) {
+	if (!arcov_rt_enter()) {
 		errno = saved;
 		return;
 	}
 	for (link = &registry; *link; link = &(*link)->next) {
 		if (*link != obj)
 			continue;
+		arcov_rt_threads_fold(obj);
 		if (!exited || counters_any(obj))
 			dump_locked(obj);
+		arcov_rt_threads_forget(obj);
 		*link = obj->next;
 		obj->next = NULL;
 		break;
 	}
-	leave();
+	arcov_rt_leave();
 	errno = saved;
 }
 
@@ -375,9 +384,9 @@ ARCOV_PUBLIC void arcov_dump(void)
 {
 	int saved = errno;
 
-	if (enter()) {
+	if (arcov_rt_enter()) {
 		dump_locked(NULL);
-		leave();
+		arcov_rt_leave();
 	}
 	/* The time profile too (profile.c), which writes itself at exit. */
 	arcov_rt_profile_dump();
@@ -391,9 +400,11 @@ ARCOV_PUBLIC void arcov_reset(void)
 {
 	struct arcov_object *obj;
 
-	if (!enter())
+	if (!arcov_rt_enter())
 		return;
+	/* Threads' counts so far are taken to be discarded with the rest. */
+	arcov_rt_threads_fold(NULL);
 	for (obj = registry; obj; obj = obj->next)
 		counters_zero(obj);
-	leave();
+	arcov_rt_leave();
 }

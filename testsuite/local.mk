@@ -100,13 +100,18 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-jump.sh \
 	testsuite/e2e/e2e-threads.sh \
 	testsuite/e2e/e2e-pthread.sh \
+	testsuite/e2e/e2e-perthread.sh \
 	testsuite/e2e/e2e-except.sh \
 	testsuite/e2e/e2e-lost.sh \
 	testsuite/e2e/e2e-dlopen.sh \
 	testsuite/e2e/e2e-dump.sh \
 	testsuite/e2e/e2e-fork.sh \
 	testsuite/e2e/e2e-exec.sh \
-	testsuite/e2e/e2e-lines.sh
+	testsuite/e2e/e2e-lines.sh \
+	testsuite/e2e/e2e-cgoto.sh \
+	testsuite/e2e/e2e-derive.sh \
+	testsuite/e2e/e2e-derive-cxx.sh \
+	testsuite/e2e/e2e-derive-filter.sh
 TESTS += $(E2E_TESTS)
 
 # The plugin's own tests: solved graphs, line lists, flags and counter
@@ -132,8 +137,13 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/loops.c testsuite/e2e/branches.c \
 	testsuite/e2e/recursion.c testsuite/e2e/jump.c \
 	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
+	testsuite/e2e/threads-life.c testsuite/e2e/threads-lib.c \
+	testsuite/e2e/threads-dl.c testsuite/e2e/threads-cxx.cc \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c testsuite/e2e/lines.c \
-	testsuite/e2e/lines.cc \
+	testsuite/e2e/lines.cc testsuite/e2e/cgoto.c \
+	testsuite/e2e/derive.c testsuite/e2e/derive.cc \
+	testsuite/e2e/derive-filter.c testsuite/e2e/derive-filter.h \
+	testsuite/e2e/derive-lib.sh \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 
@@ -173,7 +183,7 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-stamp.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
-	testsuite/report/eh.cc testsuite/report/excl.c \
+	testsuite/report/eh.cc testsuite/report/throw3.cc testsuite/report/excl.c \
 	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json
 check_PROGRAMS += testsuite/report/test-exclude
 testsuite_report_test_exclude_SOURCES = testsuite/report/test-exclude.c \

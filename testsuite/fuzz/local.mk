@@ -7,7 +7,7 @@
 ## per-target tests (replay, then a fixed-seed run) and for make fuzz.
 ## doc/security.md, §6 "Fuzzing", is the user's side of this.
 
-FUZZ_TARGETS = bb bbg da notes section solve
+FUZZ_TARGETS = bb bbg da notes section solve trace
 
 FUZZ_REPLAYS = \
 	testsuite/fuzz/replay-bb \
@@ -15,7 +15,8 @@ FUZZ_REPLAYS = \
 	testsuite/fuzz/replay-da \
 	testsuite/fuzz/replay-notes \
 	testsuite/fuzz/replay-section \
-	testsuite/fuzz/replay-solve
+	testsuite/fuzz/replay-solve \
+	testsuite/fuzz/replay-trace
 check_PROGRAMS += $(FUZZ_REPLAYS)
 FUZZ_REPLAY_MAIN = testsuite/fuzz/replay.c testsuite/fuzz/fuzz.h
 testsuite_fuzz_replay_bb_SOURCES = $(FUZZ_REPLAY_MAIN) \
@@ -36,6 +37,9 @@ testsuite_fuzz_replay_section_LDADD = lib/libarcovfmt.la
 testsuite_fuzz_replay_solve_SOURCES = $(FUZZ_REPLAY_MAIN) \
 	testsuite/fuzz/fuzz-solve.c
 testsuite_fuzz_replay_solve_LDADD = lib/libarcovfmt.la
+testsuite_fuzz_replay_trace_SOURCES = $(FUZZ_REPLAY_MAIN) \
+	testsuite/fuzz/fuzz-trace.c
+testsuite_fuzz_replay_trace_LDADD = lib/libarcovfmt.la
 
 # One test per libFuzzer target (skipped without libFuzzer); runs= is the
 # length of its fixed-seed run, about a second each on an idle core.
@@ -46,7 +50,8 @@ FUZZ_TESTS = \
 	testsuite/fuzz/da.sh \
 	testsuite/fuzz/notes.sh \
 	testsuite/fuzz/section.sh \
-	testsuite/fuzz/solve.sh
+	testsuite/fuzz/solve.sh \
+	testsuite/fuzz/trace.sh
 TESTS += $(FUZZ_TESTS)
 EXTRA_DIST += $(FUZZ_TESTS) testsuite/fuzz/lib.sh \
 	testsuite/fuzz/corpus testsuite/fuzz/regress
@@ -63,7 +68,8 @@ FUZZ_BINS = \
 	testsuite/fuzz/fuzz-da \
 	testsuite/fuzz/fuzz-notes \
 	testsuite/fuzz/fuzz-section \
-	testsuite/fuzz/fuzz-solve
+	testsuite/fuzz/fuzz-solve \
+	testsuite/fuzz/fuzz-trace
 CLEANFILES += $(FUZZ_BINS) testsuite/fuzz/libfuzz.a
 clean-local: clean-fuzz
 clean-fuzz:
@@ -97,6 +103,7 @@ testsuite/fuzz/fuzz-da: testsuite/fuzz/fuzz-da.c
 testsuite/fuzz/fuzz-notes: testsuite/fuzz/fuzz-notes.c
 testsuite/fuzz/fuzz-section: testsuite/fuzz/fuzz-section.c
 testsuite/fuzz/fuzz-solve: testsuite/fuzz/fuzz-solve.c
+testsuite/fuzz/fuzz-trace: testsuite/fuzz/fuzz-trace.c
 
 # make fuzz: each target in turn for FUZZ_SECONDS (0: until it fails),
 # from the checked-in corpus and the regressions; what it learns goes to

@@ -32,6 +32,14 @@ err_is "cc1: error: arcov: '-fplugin-arg-arcov-exclude=(': Unmatched ( or \\(" \
 
 err_is "cc1: error: arcov: '-fplugin-arg-arcov-atomic' and '-fplugin-arg-arcov-single' contradict each other" \
 	-fplugin-arg-arcov-atomic -fplugin-arg-arcov-single
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-atomic' and '-fplugin-arg-arcov-per-thread' contradict each other" \
+	-fplugin-arg-arcov-per-thread -fplugin-arg-arcov-atomic
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-per-thread' and '-fplugin-arg-arcov-single' contradict each other" \
+	-fplugin-arg-arcov-single -fplugin-arg-arcov-per-thread
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-no-derive' and '-fplugin-arg-arcov-derive-check' contradict each other" \
+	-fplugin-arg-arcov-no-derive -fplugin-arg-arcov-derive-check
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-no-derive' takes no value" \
+	-fplugin-arg-arcov-no-derive=1
 # Flags in CFLAGS and LDFLAGS reach cc1 twice: the same pattern is fine.
 cc "$CC" -fplugin-arg-arcov-filter=loops -fplugin-arg-arcov-filter=loops \
 	-fplugin-arg-arcov-atomic -fplugin-arg-arcov-atomic \
@@ -44,6 +52,8 @@ cc "$CC" -fplugin-arg-arcov-help -c loops.c -o help.o > help.txt ||
 	fail "help: exit status $?"
 grep -q '^filter=REGEX' help.txt || fail "help: no filter= in $(cat help.txt)"
 grep -q '^single ' help.txt || fail "help: no single in $(cat help.txt)"
+grep -q '^per-thread ' help.txt || fail "help: no per-thread in $(cat help.txt)"
+grep -q '^no-derive ' help.txt || fail "help: no no-derive in $(cat help.txt)"
 test -f help.bb && fail "help: the unit was compiled"
 nm help.o 2> /dev/null | grep -q . && fail "help: help.o is not empty"
 

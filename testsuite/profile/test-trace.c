@@ -175,6 +175,60 @@ static void test_round_trip(void **state)
 	free(b);
 }
 
+/* A sink collecting a stream, and counting and bounding its pieces. */
+struct collect {
+	unsigned char buf[4096];
+	size_t len, pieces, largest, fail_at;
+};
+
+static int collect(void *ctx, const void *p, size_t n)
+{
+	struct collect *c = ctx;
+
+	if (++c->pieces == c->fail_at)
+		return ARCOV_EIO;
+	assert_true(c->len + n <= sizeof c->buf);
+	memcpy(c->buf + c->len, p, n);
+	c->len += n;
+	if (n > c->largest)
+		c->largest = n;
+	return 0;
+}
+
+/* The stream is the file arcov_trace_write() makes, whatever the chunk:
+ * the header, the thread's aggregate, then its events in runs of at most
+ * @chunk bytes; a sink's error stops it. */
+static void test_stream(void **state)
+{
+	struct arcov_trace t;
+	struct arcov_trace_fn fn;
+	struct arcov_trace_thread th;
+	struct arcov_trace_edge e;
+	struct arcov_trace_event ev[2];
+	struct collect *c = calloc(1, sizeof *c);
+	unsigned char *data;
+	size_t size;
+	(void)state;
+
+	data = unit_unhex(golden, &size);
+	example(&t, &fn, &th, &e, ev);
+	assert_int_equal(arcov_trace_stream(&t, 16, collect, c), size);
+	assert_int_equal(c->len, size);
+	assert_memory_equal(c->buf, data, size);
+	assert_int_equal(c->pieces, 4);		/* head, thread, 2 events */
+	memset(c, 0, sizeof *c);
+	assert_int_equal(arcov_trace_stream(&t, 1 << 16, collect, c), size);
+	assert_memory_equal(c->buf, data, size);
+	assert_int_equal(c->pieces, 3);		/* head, thread, events */
+	assert_int_equal(c->largest, 48 + 56);	/* thread header, edge */
+	memset(c, 0, sizeof *c);
+	c->fail_at = 2;
+	assert_int_equal(arcov_trace_stream(&t, 16, collect, c), ARCOV_EIO);
+	assert_int_equal(c->pieces, 2);
+	free(c);
+	free(data);
+}
+
 /* Patch the golden bytes at @off with @hex and expect @code naming @what. */
 static void refused(size_t off, const char *hex, int code, const char *what)
 {
@@ -215,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_golden_read),
 		cmocka_unit_test(test_truncations),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_refusals),
 	};
 

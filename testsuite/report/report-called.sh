@@ -13,11 +13,14 @@ plugin_build called.cc
 check "program output" 241 "$(cat prog.out)"
 
 "$ARCOV" -b called.cc >out 2>err; status "-b" 0 $?
+# check()'s blocks: gcov 12 reads 88% (7 of 8); the plugin splits the
+# landing pad of the exception object's cleanup, entered by an exception
+# edge and ending in a call, after its labels: 7 of 9.
 grep '^function' called.cc.gcov >got
 cat >want <<'X'
 function _ZL6bouncei called 4 returned 50% blocks executed 100%
 function _ZL5jumpsi called 4 returned 100% blocks executed 88%
-function _ZL5checki called 7 returned 71% blocks executed 88%
+function _ZL5checki called 7 returned 71% blocks executed 78%
 function _ZL7guardedi called 7 returned 100% blocks executed 86%
 function main called 1 returned 100% blocks executed 100%
 X

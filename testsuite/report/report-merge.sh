@@ -251,7 +251,8 @@ run_both prog 1 2
 compare "C++ template in two units"
 
 # 5. Functions sharing their first line (gcov 12's function groups): two
-# instances of one template, whose lines are counted apart and summed, and
+# instances of one template, whose lines are counted apart and summed
+# (and whose branches on one line lcov merges by position), and
 # a virtual destructor, which GCC emits as two symbols on one line; and a
 # header's implicit constructor (left out) before a template of the same
 # header, whose lines must stay the header's.
@@ -277,6 +278,8 @@ cat >src/grp.cc <<'X'
 template <int N> int f(int x)
 {
 	int t = (N == 1) ? x + 1 : (x > 2 ? x : 0);
+	if (x > 3 * N)
+		t++;
 	return t;
 }
 static int use_header()

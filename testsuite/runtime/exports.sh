@@ -24,6 +24,7 @@ arcov_object_unregister
 arcov_profile_enter
 arcov_profile_exit
 arcov_reset
+arcov_thread_counters
 END
 diff -u "$tmp/want" "$tmp/dyn" >&2 || fail "$so: unexpected exports"
 

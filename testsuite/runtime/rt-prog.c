@@ -6,9 +6,11 @@
  * $RT_DIR/a.da (functions f and main, atomic counters), object "b" writes
  * $RT_DIR/b.da when RT_TWO is set (function g, plain counters).
  * RT_CHECKSUM replaces f's checksum (a rebuilt object), RT_VERSION the ABI
- * version, RT_DOUBLE registers "a" twice.  Object "c", registered when
- * RT_BIG is set, writes $RT_DIR/c.da: one function h of C_COUNTERS
- * counters, a file of several pages.
+ * version, RT_DOUBLE registers "a" twice, RT_DERIVE gives "a" a table of
+ * derived counters (its words, comma-separated: arcov-abi.h, version 3) and
+ * RT_DERIVE_CHECK makes them checked rather than computed.  Object "c",
+ * registered when RT_BIG is set, writes $RT_DIR/c.da: one function h of
+ * C_COUNTERS counters, a file of several pages.
  *
  * The arguments are commands run in order:
  *   a:I:N, b:I:N    add N to counter I of object a or b
@@ -86,6 +88,19 @@ static struct arcov_object c_obj = {
 };
 
 static int want_errno;
+static uint32_t a_derive[64];
+
+/* RT_DERIVE's words into a_derive. */
+static void set_derive(const char *words)
+{
+	char *end;
+
+	while (*words && a_obj.nderive < 64) {
+		a_derive[a_obj.nderive++] = (uint32_t)strtoul(words, &end, 0);
+		words = *end == ',' ? end + 1 : end;
+	}
+	a_obj.derive = a_derive;
+}
 
 /* LeakSanitizer cannot trace a set-id process (secure.sh); the other
  * runtime tests look for leaks.  Unused without sanitizers. */
@@ -123,6 +138,10 @@ __attribute__((constructor)) static void register_objects(void)
 		a_fns[0].checksum = (uint32_t)atol(getenv("RT_CHECKSUM"));
 	if (getenv("RT_VERSION"))
 		a_obj.version = (uint32_t)atol(getenv("RT_VERSION"));
+	if (getenv("RT_DERIVE"))
+		set_derive(getenv("RT_DERIVE"));
+	if (getenv("RT_DERIVE_CHECK"))
+		a_obj.flags |= ARCOV_OBJ_DERIVE_CHECK;
 	arcov_object_register(&a_obj);
 	if (getenv("RT_DOUBLE"))
 		arcov_object_register(&a_obj);

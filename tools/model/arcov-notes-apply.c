@@ -20,8 +20,8 @@
 
 enum { UNSEEN, NORMAL, EXCEPTIONAL };
 
-/* Mark @mark everything reachable from @start over non-fake arcs that is
- * still UNSEEN.  @stack has room for every block. */
+/* Mark @mark everything reachable from @start over arcs neither fake nor
+ * throw that is still UNSEEN.  @stack has room for every block. */
 static void flood(const struct arcov_mfn *fn, uint32_t start,
 		  unsigned char *mark, unsigned char how, uint32_t *stack)
 {
@@ -37,7 +37,10 @@ static void flood(const struct arcov_mfn *fn, uint32_t start,
 		for (i = 0; i < blk->nsucc; i++) {
 			const struct arcov_marc *arc = &fn->arcs[blk->succ[i]];
 
-			if (arc->fake || mark[arc->dst] != UNSEEN)
+			/* The notes' exception edges, which the model
+			 * has as throw arcs, lead into such code. */
+			if (arc->fake || arc->is_throw ||
+			    mark[arc->dst] != UNSEEN)
 				continue;
 			mark[arc->dst] = how;
 			stack[top++] = arc->dst;
@@ -78,6 +81,37 @@ static int hide_exception_branches(struct arcov_mfn *fn,
 	return 0;
 }
 
+/* Hide the throw arcs of @fn, and the way on of a block whose only other
+ * ways out they are: without exceptions it would be no branch. */
+static void hide_throws(struct arcov_mfn *fn)
+{
+	uint32_t a, b, i;
+
+	for (a = 0; a < fn->narcs; a++)
+		if (fn->arcs[a].is_throw)
+			fn->arcs[a].hidden = 1;
+	for (b = 0; b < fn->nblocks; b++) {
+		const struct arcov_mblock *blk = &fn->blocks[b];
+		struct arcov_marc *on = NULL;
+		int throws = 0, others = 0;
+
+		for (i = 0; i < blk->nsucc; i++) {
+			struct arcov_marc *arc = &fn->arcs[blk->succ[i]];
+
+			if (arc->fake)
+				continue;
+			if (arc->is_throw) {
+				throws++;
+			} else {
+				others++;
+				on = arc;
+			}
+		}
+		if (throws && others == 1)
+			on->hidden = 1;
+	}
+}
+
 /* Whether @obj's notes can be used; says why not when that matters. */
 static int notes_usable(const struct arcov_obj *obj, int hide_eh,
 			struct arcov_log *log)
@@ -113,13 +147,8 @@ int arcov_pnotes_apply(struct arcov_modern *m, int hide_eh,
 			obj = fn->obj;
 			usable = notes_usable(obj, hide_eh, log);
 		}
-		if (hide_eh) {
-			uint32_t a;
-
-			for (a = 0; a < fn->narcs; a++)
-				if (fn->arcs[a].is_throw)
-					fn->arcs[a].hidden = 1;
-		}
+		if (hide_eh)
+			hide_throws(fn);
 		if (!usable)
 			continue;
 		nf = &obj->notes.fns[fn->index];

@@ -209,6 +209,75 @@ static int add_succ(struct arcov_mfn *fn, struct arcov_mblock *blk,
 	return 0;
 }
 
+/* Whether @e is an exception edge of the notes between real blocks of
+ * @g, which gcov 12's graph has as an arc. */
+static int eh_arc_p(const struct arcov_bbg_fn *g,
+		    const struct arcov_notes_dropped *e)
+{
+	return e->kind == ARCOV_NOTES_EH && e->src > 0 &&
+	       e->src < g->nblocks - 1 && e->dest > 0 &&
+	       e->dest < g->nblocks - 1;
+}
+
+/* The fake arc of @g from @src to @dst, or UINT32_MAX. */
+static uint32_t fake_arc(const struct arcov_bbg_fn *g, uint32_t src,
+			 uint32_t dst)
+{
+	uint32_t a;
+
+	for (a = g->first_arc[src]; a < g->first_arc[src + 1]; a++)
+		if ((g->arcs[a].flags & ARCOV_ARC_FAKE) &&
+		    g->arcs[a].dest == dst)
+			return a;
+	return UINT32_MAX;
+}
+
+/*
+ * Arc @a of @fn: the exception edge @e, which the .bbg replaces by a fake
+ * arc from its source to EXIT and one from ENTRY to its landing pad
+ * (doc/formats.md §3.3 step 5).  gcov 12's graph keeps it, and reports it
+ * as a branch "(throw)" of the call that throws.  It gets the throws the
+ * two fake arcs have in common, which they, ENTRY and EXIT no longer
+ * count: a landing pad is entered only by exceptions, and a call that
+ * may throw to one leaves its block otherwise only by longjmp or exit,
+ * which C++ code seldom mixes with exceptions.  When several calls throw
+ * to one landing pad, each is given its own non-returns in turn.
+ */
+static void add_eh_arc(struct arcov_mfn *fn, const struct arcov_bbg_fn *g,
+		       const struct arcov_notes_fn *nf,
+		       const struct arcov_notes_dropped *e, uint32_t a,
+		       unsigned char *skip)
+{
+	uint32_t out = fake_arc(g, e->src, g->nblocks - 1);
+	uint32_t in = fake_arc(g, 0, e->dest);
+	struct arcov_marc *arc = &fn->arcs[a];
+	int64_t x = 0;
+
+	arc->src = e->src;
+	arc->dst = e->dest;
+	if (out != UINT32_MAX && in != UINT32_MAX) {
+		x = fn->arcs[out].count < fn->arcs[in].count ?
+		    fn->arcs[out].count : fn->arcs[in].count;
+		fn->arcs[out].count = fn->arcs[out].total -= x;
+		fn->arcs[in].count = fn->arcs[in].total -= x;
+		fn->blocks[0].count = fn->blocks[0].total -= x;
+		fn->blocks[g->nblocks - 1].count =
+			fn->blocks[g->nblocks - 1].total -= x;
+	}
+	arc->count = arc->total = x;
+	/* A fake arc to EXIT that only stood for the edge (a "resx" passing
+	 * an exception on to an outer handler, no call) is no arc of gcov
+	 * 12's graph, and no call. */
+	if (out != UINT32_MAX && fn->arcs[out].total == 0) {
+		size_t c;
+
+		for (c = 0; c < nf->ncalls; c++)
+			if (nf->calls[c].block == e->src)
+				return;
+		skip[out] = 1;
+	}
+}
+
 /* Build @fn's graph the way gcov 12's read_graph_file() and
  * solve_flow_graph() leave it. */
 static int build_graph(struct arcov_mfn *fn)
@@ -219,18 +288,24 @@ static int build_graph(struct arcov_mfn *fn)
 		&fn->obj->notes.fns[fn->index] : NULL;
 	uint32_t n = g->nblocks, a, b, i, j, used = 0, p = 0;
 	uint32_t nproved = nf ? (uint32_t)nf->nproved : 0;
+	uint32_t neh = 0, first_eh;
+	unsigned char *skip;
+	size_t d;
 
 	/* A call proved to return has no fake arc in the .bbg (GCC 3.3 gave
 	 * it none); the notes list its block, and it gets one here, counting
 	 * 0, so that it is reported as the call it is ("call N returned"). */
+	for (d = 0; nf && d < nf->ndropped; d++)
+		neh += eh_arc_p(g, &nf->dropped[d]);
 	fn->nblocks = n;
-	fn->narcs = g->narcs + nproved;
+	first_eh = g->narcs + nproved;
+	fn->narcs = first_eh + neh;
 	fn->blocks = calloc(n ? n : 1, sizeof *fn->blocks);
 	fn->arcs = calloc(fn->narcs ? fn->narcs : 1, sizeof *fn->arcs);
 	fn->links = calloc(2 * (size_t)fn->narcs + 1, sizeof *fn->links);
 	if (!fn->blocks || !fn->arcs || !fn->links)
 		return ARCOV_ENOMEM;
-	for (a = g->narcs; a < fn->narcs; a++) {
+	for (a = g->narcs; a < first_eh; a++) {
 		fn->arcs[a].src = nf->proved[a - g->narcs];
 		fn->arcs[a].dst = n - 1;
 		fn->arcs[a].fake = 1;
@@ -250,7 +325,19 @@ static int build_graph(struct arcov_mfn *fn)
 				       ARCOV_ARC_FALLTHROUGH);
 	}
 
-	/* Successor lists, in file order for now, then the proved call. */
+	skip = calloc(fn->narcs ? fn->narcs : 1, 1);
+	if (!skip)
+		return ARCOV_ENOMEM;
+	if (neh) {
+		a = first_eh;
+		for (d = 0; d < nf->ndropped; d++)
+			if (eh_arc_p(g, &nf->dropped[d]))
+				add_eh_arc(fn, g, nf, &nf->dropped[d], a++,
+					   skip);
+	}
+
+	/* Successor lists, in file order for now, then the proved call and
+	 * the exception edges. */
 	for (b = 0; b < n; b++) {
 		struct arcov_mblock *blk = &fn->blocks[b];
 		int mark_catches = 0;
@@ -259,9 +346,13 @@ static int build_graph(struct arcov_mfn *fn)
 		if (b == n - 1)
 			continue;	/* the loopback: not in a .gcno */
 		for (a = g->first_arc[b]; a < g->first_arc[b + 1]; a++)
-			mark_catches |= add_succ(fn, blk, a);
+			if (!skip[a])
+				mark_catches |= add_succ(fn, blk, a);
 		if (p < nproved && nf->proved[p] == b)
 			mark_catches |= add_succ(fn, blk, g->narcs + p++);
+		for (a = first_eh; a < fn->narcs; a++)
+			if (fn->arcs[a].src == b)
+				mark_catches |= add_succ(fn, blk, a);
 		used += blk->nsucc;
 		if (mark_catches) {
 			for (i = 0; i < blk->nsucc; i++) {
@@ -276,7 +367,7 @@ static int build_graph(struct arcov_mfn *fn)
 	}
 	/* Predecessor lists in file order. */
 	for (a = 0; a < fn->narcs; a++)
-		if (fn->arcs[a].src != n - 1)
+		if (fn->arcs[a].src != n - 1 && !skip[a])
 			fn->blocks[fn->arcs[a].dst].npred++;
 	for (b = 0; b < n; b++) {
 		fn->blocks[b].pred = fn->links + used;
@@ -286,9 +377,10 @@ static int build_graph(struct arcov_mfn *fn)
 	for (a = 0; a < fn->narcs; a++) {
 		struct arcov_mblock *dst = &fn->blocks[fn->arcs[a].dst];
 
-		if (fn->arcs[a].src != n - 1)
+		if (fn->arcs[a].src != n - 1 && !skip[a])
 			dst->pred[dst->npred++] = a;
 	}
+	free(skip);
 
 	for (b = 0; b < n; b++) {
 		struct arcov_mblock *blk = &fn->blocks[b];
@@ -700,13 +792,36 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 	const struct arcov_obj *obj = fn->obj;
 	const struct arcov_mblock *blk = &fn->blocks[b];
 	const struct arcov_marc *arc;
+	uint32_t i;
 
-	if (obj->notes_rc || !obj->notes.fns[fn->index].statements[b] ||
-	    blk->npred != 1)
+	if (obj->notes_rc)
+		return NULL;
+	/* Code run only for an exception thrown from one call: the plugin
+	 * does not list the call's line there (doc/notes-format.md §4), gcov
+	 * 12 does, and shows its calls and branches under it.  A landing
+	 * pad the plugin split after its labels passes the line on. */
+	for (i = 0; blk->exceptional && i < blk->npred; i++) {
+		arc = &fn->arcs[blk->pred[i]];
+		if (arc->is_throw && arc->src < b && at[arc->src])
+			return at[arc->src];
+	}
+	if (!obj->notes.fns[fn->index].statements[b] || blk->npred != 1)
 		return NULL;
 	arc = &fn->arcs[blk->pred[0]];
-	if (!arc->fall_through || !arc->is_unconditional || arc->src >= b)
+	if (!arc->fall_through || arc->src >= b)
 		return NULL;
+	if (blk->exceptional && fn->blocks[arc->src].exceptional &&
+	    !obj->notes.fns[fn->index].statements[arc->src])
+		return at[arc->src];
+	/* Its only way on but fake and throw arcs: a call that may throw
+	 * to a handler of the function goes on here as well. */
+	for (i = 0; i < fn->blocks[arc->src].nsucc; i++) {
+		const struct arcov_marc *other =
+			&fn->arcs[fn->blocks[arc->src].succ[i]];
+
+		if (other != arc && !other->fake && !other->is_throw)
+			return NULL;
+	}
 	return at[arc->src];
 }
 
@@ -778,7 +893,9 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 		if (!line && !edge)
 			line = continued_line(fn, b, at);
 		at[b] = line;
-		if (line && !blk_lines(blk)) {
+		/* A block without statements only passes a line on. */
+		if (line && !blk_lines(blk) && !obj->notes_rc &&
+		    obj->notes.fns[fn->index].statements[b]) {
 			mark_block(line, &fn->blocks[b]);
 			r = attach(fn, b, line, branches &&
 				   arcov_mfn_shown(fn));
@@ -795,6 +912,54 @@ out:
 	return any_line;
 }
 
+
+int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
+		      unsigned char *ran)
+{
+	size_t n = line->nbranches, i, k, *pos;
+	int group = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct arcov_mfn *fn = line->branches[i].fn;
+		const struct arcov_marc *arc = &fn->arcs[line->branches[i].idx];
+
+		sum[i] = arcov_arc_is_branch(arc) ? arc->total : -1;
+		ran[i] = fn->blocks[arc->src].total != 0;
+		group |= fn != line->branches[0].fn;
+	}
+	/* Only the functions of one group: a lambda and the function
+	 * around it have one record of the line in gcov 12's JSON. */
+	for (i = 0; group && i < n; i++)
+		if (!line->branches[i].fn->is_group ||
+		    arcov_fn_first_line(line->branches[i].fn) !=
+		    arcov_fn_first_line(line->branches[0].fn))
+			group = 0;
+	if (!group)
+		return 0;
+	pos = malloc(n * sizeof *pos);
+	if (!pos)
+		return ARCOV_ENOMEM;
+	for (i = 0; i < n; i++) {
+		pos[i] = 0;
+		for (k = 0; k < i; k++)
+			pos[i] += line->branches[k].fn ==
+				  line->branches[i].fn && sum[k] >= 0;
+	}
+	/* Later arcs first, so that each sum is still the arc's own. */
+	for (i = n; i-- > 0;) {
+		if (sum[i] < 0)
+			continue;
+		for (k = 0; k < i && (sum[k] < 0 || pos[k] != pos[i]); k++)
+			;
+		if (k == i)
+			continue;
+		sum[k] += sum[i];
+		ran[k] |= ran[i];
+		sum[i] = -1;
+	}
+	free(pos);
+	return 0;
+}
 
 static void add_branch_counts(struct arcov_cov *cov, const struct arcov_mref *r)
 {
@@ -851,19 +1016,54 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 	}
 }
 
-void arcov_modern_tally(struct arcov_msrc *src)
+int arcov_modern_tally(struct arcov_msrc *src)
 {
-	size_t k, i;
+	size_t k, i, cap = 0;
+	int64_t *sum = NULL;
+	unsigned char *ran = NULL;
 
 	memset(&src->cov, 0, sizeof src->cov);
 	for (k = 0; k < src->nlines && src->lines; k++) {
 		struct arcov_mline *line = &src->lines[k];
 		uint32_t ln = src->lnum[k];
 
+		if (line->nbranches > cap) {
+			int64_t *s2 = realloc(sum, line->nbranches *
+						   sizeof *sum);
+			unsigned char *r2 = s2 ? realloc(ran,
+						 line->nbranches) : NULL;
+
+			if (s2)
+				sum = s2;
+			if (r2)
+				ran = r2;
+			if (!s2 || !r2) {
+				free(sum);
+				free(ran);
+				return ARCOV_ENOMEM;
+			}
+			cap = line->nbranches;
+		}
+		if (line->nbranches && !arcov_excl_branch(&src->excl, ln) &&
+		    arcov_mline_merge(line, sum, ran) < 0) {
+			free(sum);
+			free(ran);
+			return ARCOV_ENOMEM;
+		}
 		for (i = 0; i < line->nbranches; i++) {
-			if (!arcov_excl_branch(&src->excl, ln))
-				add_branch_counts(&src->cov,
-						  &line->branches[i]);
+			const struct arcov_mref *r = &line->branches[i];
+
+			if (arcov_excl_branch(&src->excl, ln))
+				continue;
+			if (!arcov_arc_is_branch(&r->fn->arcs[r->idx])) {
+				add_branch_counts(&src->cov, r);
+				continue;
+			}
+			if (sum[i] < 0)
+				continue;	/* merged into an earlier one */
+			src->cov.branches++;
+			src->cov.branches_executed += ran[i];
+			src->cov.branches_taken += sum[i] > 0;
 		}
 		if (line->exists && !arcov_excl_line(&src->excl, ln)) {
 			src->cov.lines++;
@@ -871,6 +1071,9 @@ void arcov_modern_tally(struct arcov_msrc *src)
 				src->cov.lines_executed++;
 		}
 	}
+	free(sum);
+	free(ran);
+	return 0;
 }
 
 int arcov_modern_tables(struct arcov_modern *m)

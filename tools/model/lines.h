@@ -219,6 +219,25 @@ static inline int arcov_arc_is_branch(const struct arcov_marc *arc)
 	return arcov_arc_kind(arc) == ARCOV_ARC_BRANCH;
 }
 
+/**
+ * arcov_mline_merge - the branches of @line as lcov and gcovr count them.
+ * @line: a line of the model
+ * @sum:  line->nbranches entries, set: for a branch arc (arcov_arc_is_branch)
+ *        that is the first at its position among its function's branch
+ *        arcs, the totals of every function's branch arc at that position;
+ *        -1 for every other arc
+ * @ran:  line->nbranches entries, set alike: whether the block of one of
+ *        those arcs ran
+ *
+ * The functions of a group that share a line (template instances, the
+ * symbols of one destructor) each have a record of the line in gcov 12's
+ * JSON, which lcov and gcovr merge by position, summing the counts.  A
+ * line of one function keeps its branches as they are.  Returns 0, or
+ * ARCOV_ENOMEM.
+ */
+int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
+		      unsigned char *ran);
+
 /* arcov_mfn_shown - whether reports list @fn: it leads its copies. */
 static inline int arcov_mfn_shown(const struct arcov_mfn *fn)
 {
@@ -305,9 +324,10 @@ void arcov_modern_accumulate(struct arcov_msrc *src);
 /**
  * arcov_modern_tally - @src's coverage tallies (lines, branches, calls,
  * without excluded ones) and its largest line count, once its lines are
- * counted.
+ * counted.  A group's branches on a line count once per position
+ * (arcov_mline_merge()).  Returns 0, or ARCOV_ENOMEM.
  */
-void arcov_modern_tally(struct arcov_msrc *src);
+int arcov_modern_tally(struct arcov_msrc *src);
 
 /* arcov_modern_tables - make the line table of every source of @m. */
 int arcov_modern_tables(struct arcov_modern *m);

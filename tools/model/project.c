@@ -225,8 +225,11 @@ static int build_lines(struct arcov_project *p,
 	r = add_groups(p);
 	if (r < 0)
 		return r;
-	for (i = 0; i < m->nsrcs; i++)
-		arcov_modern_tally(&m->srcs[i]);
+	for (i = 0; i < m->nsrcs; i++) {
+		r = arcov_modern_tally(&m->srcs[i]);
+		if (r < 0)
+			return r;
+	}
 	return 0;
 }
 

@@ -88,17 +88,35 @@ static struct tally line_branches(const struct arcov_msrc *src, size_t k)
 	struct tally t = { 0, 0 };
 	size_t i;
 
-	if (arcov_excl_branch(&src->excl, ln))
-		return t;
-	for (i = 0; i < line->nbranches; i++) {
-		const struct arcov_marc *arc =
-			&line->branches[i].fn->arcs[line->branches[i].idx];
+	int64_t *sum;
+	unsigned char *ran;
 
-		if (!arcov_arc_is_branch(arc))
-			continue;
-		t.valid++;
-		t.covered += arc->total > 0;
+	if (arcov_excl_branch(&src->excl, ln) || !line->nbranches)
+		return t;
+	sum = malloc(line->nbranches * sizeof *sum);
+	ran = malloc(line->nbranches);
+	/* Out of memory, a group's branches count one by one. */
+	if (!sum || !ran || arcov_mline_merge(line, sum, ran) < 0) {
+		for (i = 0; i < line->nbranches; i++) {
+			const struct arcov_marc *arc =
+				&line->branches[i].fn->arcs[
+					line->branches[i].idx];
+
+			if (!arcov_arc_is_branch(arc))
+				continue;
+			t.valid++;
+			t.covered += arc->total > 0;
+		}
+	} else {
+		for (i = 0; i < line->nbranches; i++) {
+			if (sum[i] < 0)
+				continue;
+			t.valid++;
+			t.covered += sum[i] > 0;
+		}
 	}
+	free(sum);
+	free(ran);
 	return t;
 }
 

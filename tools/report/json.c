@@ -139,8 +139,13 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 	const struct arcov_mline *line = &src->lines[k];
 	uint32_t ln = src->lnum[k];
 	FILE *f = j->f;
+	size_t n = line->nbranches ? line->nbranches : 1, i;
+	int64_t *sum = malloc(n * sizeof *sum);
+	unsigned char *ran = malloc(n);
+	/* A group's branches merged as lcov merges gcov 12's records of the
+	 * line, one per function; out of memory, one after another. */
+	int merged = sum && ran && arcov_mline_merge(line, sum, ran) == 0;
 	int first = 1;
-	size_t i;
 
 	fprintf(f, "{\"line_number\": %u, ", ln);
 	if (in_fn) {
@@ -157,14 +162,17 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 		const struct arcov_marc *arc =
 			&line->branches[i].fn->arcs[line->branches[i].idx];
 
-		if (!arcov_arc_is_branch(arc))
+		if (!arcov_arc_is_branch(arc) || (merged && sum[i] < 0))
 			continue;
 		fprintf(f, "%s{\"count\": %" PRId64 ", \"throw\": %s, "
-			"\"fallthrough\": %s}", first ? "" : ", ", arc->total,
+			"\"fallthrough\": %s}", first ? "" : ", ",
+			merged ? sum[i] : arc->total,
 			json_bool(arc->is_throw), json_bool(arc->fall_through));
 		first = 0;
 	}
 	fputs("]}", f);
+	free(sum);
+	free(ran);
 }
 
 /* Add accumulated @src to "files". */

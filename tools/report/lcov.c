@@ -67,12 +67,61 @@ static int lcov_functions(FILE *f, const struct arcov_msrc *src)
 	return 0;
 }
 
+/* The branch records of line @ln of a function group, merged by position
+ * as lcov merges gcov 12's records of the line, one per function; 0 if
+ * the line is not a group's.  Adds to *@found and *@hit. */
+static int lcov_group_branches(FILE *f, const struct arcov_mline *line,
+			       uint32_t ln, int *found, int *hit)
+{
+	int64_t *sum = malloc(line->nbranches * sizeof *sum);
+	unsigned char *ran = malloc(line->nbranches);
+	uint32_t jx = 0;
+	size_t i;
+	int group = 0;
+
+	for (i = 1; i < line->nbranches; i++)
+		group |= line->branches[i].fn != line->branches[0].fn;
+	/* Out of memory, the records of each function's blocks. */
+	if (!group || !sum || !ran || arcov_mline_merge(line, sum, ran) < 0) {
+		free(sum);
+		free(ran);
+		return 0;
+	}
+	/* Several functions, but not one group's: nothing merged. */
+	for (i = 0, group = 0; i < line->nbranches; i++)
+		group |= sum[i] < 0 && arcov_arc_is_branch(
+			&line->branches[i].fn->arcs[line->branches[i].idx]);
+	if (!group) {
+		free(sum);
+		free(ran);
+		return 0;
+	}
+	for (i = 0; i < line->nbranches; i++) {
+		if (sum[i] < 0)
+			continue;
+		if (ran[i])
+			fprintf(f, "BRDA:%u,0,%u,%" PRId64 "\n", ln, jx,
+				sum[i]);
+		else
+			fprintf(f, "BRDA:%u,0,%u,-\n", ln, jx);
+		jx++;
+		(*found)++;
+		*hit += ran[i] && sum[i];
+	}
+	free(sum);
+	free(ran);
+	return 1;
+}
+
 /* The branch records of line @ln; adds to *@found and *@hit. */
 static void lcov_line_branches(FILE *f, const struct arcov_mline *line,
 			       uint32_t ln, int *found, int *hit)
 {
 	uint32_t block = UNNAMED_BLOCK, ix = 0, jx = 0, a;
 	size_t i;
+
+	if (lcov_group_branches(f, line, ln, found, hit))
+		return;
 
 	for (i = 0; i < line->nblocks; i++) {
 		const struct arcov_mfn *fn = line->blocks[i].fn;
