@@ -242,6 +242,7 @@ END {
 		e1 = in1 && lc[1, k] > 0
 		e2 = in2 && lc[2, k] > 0
 		status_ok += e1 == e2
+		status_both += in1 && in2 && e1 == e2
 		if (in1 && in2 && lc[1, k] == lc[2, k])
 			count_ok++
 		else
@@ -297,8 +298,9 @@ END {
 	}
 	ndiff = lines - count_ok
 	if (brief) {
-		printf "%-9s %-26s %7d %7d %8.2f %8.2f %6d\n", proj, label,
-			lines, both, pct(status_ok, lines), pct(count_ok, lines),
+		printf "%-9s %-26s %7d %7d %8.2f %8.2f %8.2f %6d\n", proj,
+			label, lines, both, pct(status_ok, lines),
+			pct(count_ok, lines), pct(status_both, both),
 			ndiff >> rows
 		exit
 	}
@@ -306,6 +308,8 @@ END {
 		lines - count_only(2), lines - count_only(1), both
 	printf "status agreement: %.2f%%   count agreement: %.2f%%\n",
 		pct(status_ok, lines), pct(count_ok, lines)
+	printf "status agreement over the %d lines both report: %.2f%%\n",
+		both, pct(status_both, both)
 	printf "functions: gcc %d, %d called; arcov %d, %d called\n",
 		fnt[1], fnh[1], fnt[2], fnh[2]
 	printf "branches: gcc %d, %d taken; arcov %d, %d taken\n",
@@ -313,9 +317,10 @@ END {
 	show("line", "lines that differ (status: how many differ on executed or not)")
 	show("function", "functions that differ")
 	show("branch", "lines whose branches differ")
-	printf "%-9s %-4s %7d %7d %8.2f %8.2f %11s %11s %13s %13s %6d\n",
+	printf "%-9s %-4s %7d %7d %8.2f %8.2f %8.2f %11s %11s %13s %13s %6d\n",
 		proj, "-O" level, lines, both, pct(status_ok, lines),
-		pct(count_ok, lines), fnt[1] + 0 "/" fnh[1] + 0,
+		pct(count_ok, lines), pct(status_both, both),
+		fnt[1] + 0 "/" fnh[1] + 0,
 		fnt[2] + 0 "/" fnh[2] + 0, brt[1] + 0 "/" brh[1] + 0,
 		brt[2] + 0 "/" brh[2] + 0, ndiff >> rows
 }
