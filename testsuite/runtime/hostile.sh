@@ -52,6 +52,9 @@ test "$(stat -c %a "$da")" = 604 || fail "mode not kept: $(stat -c %a "$da")"
 # hold KIND FILE: another process holds a KIND lock on FILE until the end.
 hold()
 {
+	# A ready file of an earlier holder of the same kind would pass the
+	# wait below before this one's shell has truncated it.
+	rm -f "$tmp/ready.$1"
 	env -u RT_DIR "$prog" "$1:$2:60" > "$tmp/ready.$1" &
 	holders="$holders $!"
 	i=0
