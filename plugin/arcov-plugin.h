@@ -29,6 +29,8 @@ struct ap_options {
 	bool have_exclude;	/* exclude=: never instrument matching files */
 	bool profile;		/* profile: entry and exit hooks */
 	bool derive;		/* not no-derive: derived entry counts */
+	bool asm_increments;	/* not no-asm-increments: plain increments
+				 * as one "asm inline" each (x86-64) */
 	bool derive_check;	/* derive-check: derived and counted both,
 				 * the runtime compares them */
 };

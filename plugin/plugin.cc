@@ -48,7 +48,9 @@ static const char help_text[] =
 	"no-derive      count every call of a function, even of one whose\n"
 	"               callers all count theirs (no derived entry counts)\n"
 	"derive-check   count the derived entry counts too, and have the\n"
-	"               runtime report any that its derivation gets wrong\n"
+	"               runtime report any that its derivation gets wrong\n"	"no-asm-increments  increment with a load, an add and a store, not\n"
+	"               one asm add to memory that the inliners count as one\n"
+	"               instruction (plain mode, x86-64)\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
@@ -311,7 +313,8 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		    strcmp(arg->key, "per-thread") &&
 		    strcmp(arg->key, "help") && strcmp(arg->key, "profile") &&
 		    strcmp(arg->key, "no-derive") &&
-		    strcmp(arg->key, "derive-check"))
+		    strcmp(arg->key, "derive-check") &&
+		    strcmp(arg->key, "no-asm-increments"))
 			goto unknown;
 		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
 		      arg->key);
@@ -335,6 +338,10 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 	}
 	if (!strcmp(arg->key, "no-derive")) {
 		ap_opts.derive = false;
+		return true;
+	}
+	if (!strcmp(arg->key, "no-asm-increments")) {
+		ap_opts.asm_increments = false;
 		return true;
 	}
 	if (!strcmp(arg->key, "derive-check")) {
@@ -433,6 +440,7 @@ int plugin_init(struct plugin_name_args *info,
 		return 1;
 	}
 	ap_opts.derive = true;
+	ap_opts.asm_increments = true;
 	for (i = 0; i < info->argc; i++)
 		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
 	if (opt_single + opt_atomic + opt_per_thread > 1) {

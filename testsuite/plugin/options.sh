@@ -40,6 +40,8 @@ err_is "cc1: error: arcov: '-fplugin-arg-arcov-no-derive' and '-fplugin-arg-arco
 	-fplugin-arg-arcov-no-derive -fplugin-arg-arcov-derive-check
 err_is "cc1: error: arcov: '-fplugin-arg-arcov-no-derive' takes no value" \
 	-fplugin-arg-arcov-no-derive=1
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-no-asm-increments' takes no value" \
+	-fplugin-arg-arcov-no-asm-increments=1
 # Flags in CFLAGS and LDFLAGS reach cc1 twice: the same pattern is fine.
 cc "$CC" -fplugin-arg-arcov-filter=loops -fplugin-arg-arcov-filter=loops \
 	-fplugin-arg-arcov-atomic -fplugin-arg-arcov-atomic \
@@ -54,6 +56,8 @@ grep -q '^filter=REGEX' help.txt || fail "help: no filter= in $(cat help.txt)"
 grep -q '^single ' help.txt || fail "help: no single in $(cat help.txt)"
 grep -q '^per-thread ' help.txt || fail "help: no per-thread in $(cat help.txt)"
 grep -q '^no-derive ' help.txt || fail "help: no no-derive in $(cat help.txt)"
+grep -q '^no-asm-increments ' help.txt ||
+	fail "help: no no-asm-increments in $(cat help.txt)"
 test -f help.bb && fail "help: the unit was compiled"
 nm help.o 2> /dev/null | grep -q . && fail "help: help.o is not empty"
 
