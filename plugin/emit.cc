@@ -157,12 +157,15 @@ static gimple *increment_asm(tree ref)
 	return stmt;
 }
 
-/* Whether increments take the asm form (not for atomic or per-thread
- * counting, whose increments are other instructions). */
+/* Whether increments take the asm form: not for atomic or per-thread
+ * counting, whose increments are other instructions, nor under
+ * -fsanitize=thread, which does not see an asm's memory accesses and
+ * must report the plain mode's races on the counters as before. */
 static bool asm_increments_p(void)
 {
 	return ap_opts.asm_increments && !ap_opts.atomic &&
-	       !ap_opts.per_thread && TARGET_64BIT && !TARGET_X32;
+	       !ap_opts.per_thread && TARGET_64BIT && !TARGET_X32 &&
+	       !(flag_sanitize & SANITIZE_THREAD);
 }
 
 static gimple_seq increment(uint32_t index)
