@@ -48,7 +48,8 @@ static const char help_text[] =
 	"no-derive      count every call of a function, even of one whose\n"
 	"               callers all count theirs (no derived entry counts)\n"
 	"derive-check   count the derived entry counts too, and have the\n"
-	"               runtime report any that its derivation gets wrong\n"	"no-asm-increments  increment with a load, an add and a store, not\n"
+	"               runtime report any that its derivation gets wrong\n"
+	"no-asm-increments  increment with a load, an add and a store, not\n"
 	"               one asm add to memory that the inliners count as one\n"
 	"               instruction (plain mode, x86-64)\n"
 	"help           print this list and stop, as --help=... does\n";
