@@ -157,14 +157,17 @@ static gimple *increment_asm(tree ref)
 	return stmt;
 }
 
-/* Whether increments take the asm form: not for atomic or per-thread
- * counting, whose increments are other instructions, nor under
+/* Whether increments take the asm form: in the plain and the per-thread
+ * modes (whose counter is a thread-local array element: the asm's memory
+ * operand is then %fs-relative, or reached through __tls_get_addr with
+ * -fPIC), not for atomic counting, whose increment is another
+ * instruction, nor under
  * -fsanitize=thread, which does not see an asm's memory accesses and
  * must report the plain mode's races on the counters as before. */
 static bool asm_increments_p(void)
 {
 	return ap_opts.asm_increments && !ap_opts.atomic &&
-	       !ap_opts.per_thread && TARGET_64BIT && !TARGET_X32 &&
+	       TARGET_64BIT && !TARGET_X32 &&
 	       !(flag_sanitize & SANITIZE_THREAD);
 }
 
