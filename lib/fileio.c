@@ -214,8 +214,10 @@ int arcov_file_slurp_optional(const char *path, unsigned char **data,
 	return arcov_file_read(path, ARCOV_FILE_OPTIONAL, data, size, err);
 }
 
-static int write_all(int fd, const unsigned char *p, size_t n)
+int arcov_file_write_all(int fd, const void *buf, size_t n)
 {
+	const unsigned char *p = buf;
+
 	while (n) {
 		ssize_t k = write(fd, p, n);
 
@@ -642,7 +644,7 @@ int arcov_file_commit(struct arcov_file_tx *tx, const void *data, size_t size,
 	}
 	if (!rc && !tx->exists)
 		tx->mode = new_file_mode(tx);
-	if (rc || write_all(tx->fd, data, size) < 0 ||
+	if (rc || arcov_file_write_all(tx->fd, data, size) < 0 ||
 	    fchmod(tx->fd, tx->mode) < 0 ||
 	    ((flags & ARCOV_FILE_FSYNC) && fsync(tx->fd) < 0) ||
 	    put_in_place(tx, flags) < 0) {

@@ -162,6 +162,13 @@ void arcov_file_abort(struct arcov_file_tx *tx);
 int arcov_file_replace(const char *path, const void *data, size_t size,
 		       struct arcov_err *err);
 
+/**
+ * arcov_file_write_all - write all @n bytes at @p to @fd, again after a
+ * short write or EINTR.  Returns 0, or -1 with errno set.  For writers
+ * that stream into a transaction's file (tx->fd) piece by piece.
+ */
+int arcov_file_write_all(int fd, const void *p, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -899,19 +899,8 @@ static char *trace_path(void)
 static int to_file(void *ctx, const void *p, size_t n)
 {
 	const struct arcov_file_tx *tx = ctx;
-	const unsigned char *b = p;
 
-	while (n) {
-		ssize_t k = write(tx->fd, b, n);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			return ARCOV_EIO;
-		b += k;
-		n -= (size_t)k;
-	}
-	return 0;
+	return arcov_file_write_all(tx->fd, p, n) < 0 ? ARCOV_EIO : 0;
 }
 
 /* Write the trace of every finished thread and of the calling one.
