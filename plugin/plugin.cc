@@ -309,56 +309,45 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		ap_opts.dir = arg->value;
 		return true;
 	}
+	/* The flags: options without a value, each setting one boolean. */
+	static const struct {
+		const char *key;
+		bool *flag;
+		bool value;
+	} flags[] = {
+		{ "atomic", &opt_atomic, true },
+		{ "per-thread", &opt_per_thread, true },
+		{ "single", &opt_single, true },
+		{ "profile", &ap_opts.profile, true },
+		{ "no-derive", &ap_opts.derive, false },
+		{ "derive-check", &ap_opts.derive_check, true },
+		{ "no-asm-increments", &ap_opts.asm_increments, false },
+		{ "help", NULL, true },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof flags / sizeof flags[0]; i++)
+		if (!strcmp(arg->key, flags[i].key))
+			break;
+	if (i == sizeof flags / sizeof flags[0])
+		goto unknown;
 	if (arg->value) {
-		if (strcmp(arg->key, "atomic") && strcmp(arg->key, "single") &&
-		    strcmp(arg->key, "per-thread") &&
-		    strcmp(arg->key, "help") && strcmp(arg->key, "profile") &&
-		    strcmp(arg->key, "no-derive") &&
-		    strcmp(arg->key, "derive-check") &&
-		    strcmp(arg->key, "no-asm-increments"))
-			goto unknown;
 		error("arcov: %<-fplugin-arg-%s-%s%> takes no value", plugin,
 		      arg->key);
 		return false;
 	}
-	if (!strcmp(arg->key, "atomic")) {
-		opt_atomic = true;
+	if (flags[i].flag) {
+		*flags[i].flag = flags[i].value;
 		return true;
 	}
-	if (!strcmp(arg->key, "per-thread")) {
-		opt_per_thread = true;
-		return true;
-	}
-	if (!strcmp(arg->key, "single")) {
-		opt_single = true;
-		return true;
-	}
-	if (!strcmp(arg->key, "profile")) {
-		ap_opts.profile = true;
-		return true;
-	}
-	if (!strcmp(arg->key, "no-derive")) {
-		ap_opts.derive = false;
-		return true;
-	}
-	if (!strcmp(arg->key, "no-asm-increments")) {
-		ap_opts.asm_increments = false;
-		return true;
-	}
-	if (!strcmp(arg->key, "derive-check")) {
-		ap_opts.derive_check = true;
-		return true;
-	}
-	if (!strcmp(arg->key, "help")) {
-		/* Like cc1 --help=...: the list on stdout, then cc1 ends
-		 * without compiling (the driver still assembles its empty
-		 * output, and the status is 0). */
-		printf("options of the arcov plugin (-fplugin-arg-%s-OPTION):\n"
-		       "%s", plugin, help_text);
-		fflush(stdout);
-		exit_after_options = true;
-		return true;
-	}
+	/* help: like cc1 --help=...: the list on stdout, then cc1 ends
+	 * without compiling (the driver still assembles its empty output,
+	 * and the status is 0). */
+	printf("options of the arcov plugin (-fplugin-arg-%s-OPTION):\n"
+	       "%s", plugin, help_text);
+	fflush(stdout);
+	exit_after_options = true;
+	return true;
 unknown:
 	error("arcov: unknown option %<-fplugin-arg-%s-%s%>; "
 	      "%<-fplugin-arg-%s-help%> lists the options", plugin, arg->key,
