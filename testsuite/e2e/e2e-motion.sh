@@ -1,0 +1,47 @@
+#!/bin/sh
+# Counters that the loop optimizers may keep in registers: with
+# -fplugin-arg-arcov-no-asm-increments an increment is a load, an add and
+# a store, which GCC's store motion may keep in a register through a
+# call-free loop (doc/notes-format.md section 4, "Counters").  The counts
+# must still be what ran, for loops left by exit() and longjmp() and for
+# a recursion that counts the same arcs from inside a loop, at every -O
+# level, and the reports be those of the asm increments.
+. "$top_srcdir/testsuite/e2e/lib.sh"
+
+build_gcc motion.c
+for opt in -O0 -O1 -O2 -O3 -Og; do
+	for how in asm noasm; do
+		case $how in
+		asm) flags= ;;
+		noasm) flags=-fplugin-arg-arcov-no-asm-increments ;;
+		esac
+		rm -f "$tmp/arcov/motion.da"
+		build_arcov motion.c $opt $flags
+		run_both
+		check_marks motion.c
+		(cd "$tmp/arcov" && "$arcov" -t -b -c -f motion.c) \
+			> "$tmp/$how$opt.report" 2>&1 ||
+			fail "reporting motion.c ($how $opt)"
+	done
+	cmp -s "$tmp/asm$opt.report" "$tmp/noasm$opt.report" ||
+		fail "$opt: reports differ: $(diff "$tmp/asm$opt.report" "$tmp/noasm$opt.report")"
+done
+
+case $(uname -m) in
+x86_64) ;;
+*) pass ;;
+esac
+# The no-asm -O2 code keeps some counter in a register: hot()'s loop
+# stores its counter once, after the loop, so fewer increments of memory
+# are left than the asm build has.
+memory_increments()
+{
+	(cd "$tmp/arcov" && cc_plugin "$CC" -O2 "$@" -S motion.c -o - |
+		grep -c 'addq	\$1, .*LARCOVC')
+}
+asm=$(memory_increments)
+noasm=$(memory_increments -fplugin-arg-arcov-no-asm-increments)
+test "$asm" -gt 0 || fail "-O2: no increment of memory at all"
+test "$noasm" -lt "$asm" ||
+	fail "-O2: no counter kept in a register ($noasm increments of memory without the asm, $asm with it)"
+pass
