@@ -545,21 +545,79 @@ static bool dead_end_p(basic_block bb)
 #define AP_ODDS_HINT		0.3	/* the front end's "predict" notes */
 #define AP_ODDS_CALL		0.5	/* guards a call: about 2 in 3 not taken */
 #define AP_ODDS_BITS_SET	0.6	/* flags are mostly clear */
+#define AP_ODDS_NULL		0.43	/* a pointer is null: GCC's 70% */
+/* Blocks followed from an arm to find the front end's hints. */
+#define AP_HINT_CHAIN		8
 /* Rounds of frequency propagation: enough for nested loops to settle
  * into their order of magnitude, which is all the tree needs. */
 #define AP_FREQ_ROUNDS		40
 
-/* A block the front end marked unlikely (a "goto", an early return, a
- * cold label): its GIMPLE_PREDICT says so. */
+/* The one way on from @bb inside the function (its fake arcs and
+ * exception edges aside), or NULL. */
+static basic_block single_real_succ(basic_block bb)
+{
+	basic_block next = NULL;
+	edge_iterator ei;
+	edge e;
+
+	FOR_EACH_EDGE(e, ei, bb->succs) {
+		if (e->flags & (EDGE_FAKE | EDGE_EH))
+			continue;
+		if (next)
+			return NULL;
+		next = e->dest;
+	}
+	return next;
+}
+
+/*
+ * A block the front end marked unlikely (a "goto", an early return, a
+ * cold label): its GIMPLE_PREDICT says so; or a block that can only go
+ * on, without a branch or a join, to such a block: "if (!p->db) {
+ * log(...); return 1; }" has the early return's note in the block after
+ * the call.  GCC's predict_paths_leading_to() gives the note to every
+ * arm only it post-dominates; the chain without joins is the part of
+ * that which costs nothing to find.
+ */
 static bool hinted_unlikely_p(basic_block bb)
 {
-	gimple_stmt_iterator gsi;
+	int steps;
 
-	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-		if (gimple_code(gsi_stmt(gsi)) == GIMPLE_PREDICT &&
-		    gimple_predict_outcome(gsi_stmt(gsi)) == NOT_TAKEN)
-			return true;
+	for (steps = 0; steps < AP_HINT_CHAIN; steps++) {
+		gimple_stmt_iterator gsi;
+		basic_block next;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			if (gimple_code(gsi_stmt(gsi)) == GIMPLE_PREDICT &&
+			    gimple_predict_outcome(gsi_stmt(gsi)) == NOT_TAKEN)
+				return true;
+		next = single_real_succ(bb);
+		if (!next || next == EXIT_BLOCK_PTR_FOR_FN(cfun) ||
+		    !single_pred_p(next))
+			return false;
+		bb = next;
+	}
 	return false;
+}
+
+/* For a block ending in "if (P == 0)" or "if (P != 0)", P a pointer: the
+ * arm taken when P is null, else NULL.  GCC's "pointer" heuristic
+ * (PRED_TREE_POINTER): null is the unusual case, an error or the end of
+ * a list. */
+static edge null_arm(basic_block bb)
+{
+	gimple_stmt_iterator gsi = gsi_last_nondebug_bb(bb);
+	gcond *cond = gsi_end_p(gsi) ? NULL :
+		dyn_cast<gcond *>(gsi_stmt(gsi));
+	edge t, f;
+
+	if (!cond || !POINTER_TYPE_P(TREE_TYPE(gimple_cond_lhs(cond))) ||
+	    !integer_zerop(gimple_cond_rhs(cond)) ||
+	    (gimple_cond_code(cond) != NE_EXPR &&
+	     gimple_cond_code(cond) != EQ_EXPR))
+		return NULL;
+	extract_true_false_edges_from_block(bb, &t, &f);
+	return gimple_cond_code(cond) == EQ_EXPR ? t : f;
 }
 
 /* For a block ending in "if (T op C)" where T = __builtin_expect (X, E)
@@ -668,10 +726,10 @@ static bool guards_call_p(edge e)
 	return false;
 }
 
-/* Relative odds of @e among its source's successors; @expected and
- * @bits_set are its source's arms that expected_arm() and bits_set_arm()
- * name, or NULL. */
-static double arc_odds(edge e, edge expected, edge bits_set)
+/* Relative odds of @e among its source's successors; @expected,
+ * @bits_set and @null are its source's arms that expected_arm(),
+ * bits_set_arm() and null_arm() name, or NULL. */
+static double arc_odds(edge e, edge expected, edge bits_set, edge null)
 {
 	double odds = 1.0;
 
@@ -693,6 +751,8 @@ static double arc_odds(edge e, edge expected, edge bits_set)
 		odds *= AP_ODDS_EXPECTED;
 	if (e == bits_set)
 		odds *= AP_ODDS_BITS_SET;
+	if (e == null)
+		odds *= AP_ODDS_NULL;
 	if (guards_call_p(e))
 		odds *= AP_ODDS_CALL;
 	if (e->dest != EXIT_BLOCK_PTR_FOR_FN(cfun) &&
@@ -706,8 +766,9 @@ static double arc_odds(edge e, edge expected, edge bits_set)
  * order the spanning tree: the counters then sit on the arcs guessed
  * coldest.  No profile exists this early, so, in the manner of GCC's own
  * static prediction: each arc's probability from its odds (loops iterate,
- * noreturn calls and exceptions are rare, __builtin_expect and the front
- * end's hints are believed, other arms are even), each block's frequency
+ * noreturn calls, exceptions and null pointers are rare, __builtin_expect
+ * and the front end's hints are believed, other arms are even), each
+ * block's frequency
  * by propagation from ENTRY, abnormal edges included (the targets of a
  * computed goto are as hot as its dispatch).  Fake arcs carry nothing.
  */
@@ -726,11 +787,13 @@ static void estimate_frequencies(function *fun, struct ap_graph *g)
 		/* As in GCC, __builtin_expect overrides the guesses from
 		 * the condition itself. */
 		edge bits_set = expected ? NULL : bits_set_arm(src);
+		edge null = expected ? NULL : null_arm(src);
 		double sum = 0.0;
 
 		for (i = first; i + 1 < g->narcs &&
 		     g->arcs[i].src == g->arcs[first].src; i++) {
-			prob[i] = arc_odds(g->arcs[i].e, expected, bits_set);
+			prob[i] = arc_odds(g->arcs[i].e, expected, bits_set,
+					   null);
 			sum += prob[i];
 		}
 		for (k = (int)first; k < (int)i; k++)

@@ -8,7 +8,9 @@
  * plugin guessed flag tests).  search() iterates 3000 times in all: at
  * best it pays one increment per iteration and one per call, 4000 (6000
  * or more with a counter on an exit guessed hot and two in the loop).
- * main() calls all four, which are proved to return, in a loop: their
+ * null_check() too needs three counters and pays 1000 (3000 before the
+ * plugin guessed null pointers and followed arms to early returns).
+ * main() calls all five, which are proved to return, in a loop: their
  * calls get no fake arc, and main pays 1000 increments for the loop and
  * 3 for its exit and its call of printf; 4003 if each proved call had a
  * fake arc on the spanning tree. */
@@ -65,6 +67,29 @@ __attribute__((noinline)) static void search(int i)
 	sink += k;
 }
 
+/* A null pointer is the unusual case, and an arm that can only go on
+ * to an early return is as unlikely as the return, also through a call
+ * (SQLite's vdbeSafety(): both arms return early, the call decides). */
+__attribute__((noinline)) static void note(void)
+{
+	sink = 0;
+}
+
+__attribute__((noinline)) static int null_check(volatile int *p,
+						volatile int *q)
+{
+	if (q == NULL)
+		sink = 0;
+	else
+		sink += 1;
+	if (p == NULL) {
+		note();
+		return 1;
+	} else {
+		return 0;
+	}
+}
+
 int main(void)
 {
 	int i;
@@ -74,6 +99,7 @@ int main(void)
 		expected();
 		dead_end();
 		search(i);
+		sink += null_check(&sink, &sink);
 	}
 	printf("%d\n", sink);
 	return 0;

@@ -7,7 +7,7 @@ cp "$srcdir/tree.c" . || exit 99
 cc "$CC" -O2 -c tree.c -o tree.o || fail "tree.c: compilation failed"
 link "$CC" tree tree.o
 ./tree > tree.stdout || fail "tree: exit status $?"
-test "$(cat tree.stdout)" = 7000 || fail "tree printed $(cat tree.stdout)"
+test "$(cat tree.stdout)" = 8000 || fail "tree printed $(cat tree.stdout)"
 
 # increments NAME: the sum of NAME's counters in tree.da.
 increments()
@@ -19,7 +19,7 @@ increments()
 }
 
 for want in flag_test:1000 expected:1000 dead_end:1000 search:4000 \
-	main:1003; do
+	null_check:1000 main:1003; do
 	name=${want%:*}
 	got=$(increments "$name")
 	test "$got" = "${want#*:}" ||
