@@ -240,8 +240,42 @@ def output_of(prog, d):
         return fh.read()
 
 
+# The increments of the first arcov build against the best per-function
+# spanning trees for the same run (bench/increments-count), from a twin
+# build that also keeps the plugin's pass dump, which names the derived
+# entry counters (no increment updates them); not timed.
+count_v = arcov_names[0] if arcov_names else None
+if count_v:
+    lab, cc_, cf, lf, base_ = variants[count_v]
+    variants[count_v + "-count"] = (lab + " -fdump-ipa-all", cc_,
+                                    cf + ["-fdump-ipa-all"], lf, base_)
+
+
+def count_increments(pname, prog):
+    """(executed, derived optimum) increments of one fresh workload run
+    of the COUNT_V twin."""
+    v = count_v + "-count"
+    build_one(pname, prog, v)
+    d = os.path.join(work, pname, v)
+    for f in glob.glob(os.path.join(d, "*.[0-9]*[ilrt].*")):
+        if not re.search(r"\.[0-9]+i\.arcov$", f):
+            os.unlink(f)
+    for f in glob.glob(os.path.join(d, "*.da")):
+        os.unlink(f)
+    workload(prog, d)
+    r = subprocess.run([sys.executable, os.path.join(bench, "increments-count"),
+                        d], capture_output=True, text=True,
+                       env=dict(os.environ, ARCOV_DUMP=os.path.join(
+                           build, "tools/arcov-dump")))
+    m = re.search(r"executed (\d+) .*derived-optimum (\d+)", r.stdout)
+    if r.returncode or not m:
+        die("increments-count %s: %s" % (d, r.stderr.strip()))
+    return int(m.group(1)), int(m.group(2))
+
+
 res = {}        # (program, variant) -> dict
 labels = {}
+incs = {}       # program -> (executed, derived optimum)
 for pname in programs:
     prog = program(pname)
     labels[pname] = prog["label"]
@@ -263,6 +297,9 @@ for pname in programs:
         say("counting instructions: %s %s" % (pname, v))
         res[(pname, v)] = dict(compile=comp, ins=instructions(prog, d),
                                wall=[], cpu=[])
+    if count_v:
+        say("counting increments: %s %s" % (pname, count_v))
+        incs[pname] = count_increments(pname, prog)
     rounds = prog.get("rounds", runs)
     say("timing %s: %d rounds of %d builds" % (pname, rounds, len(order)))
     for r in range(rounds):
@@ -400,6 +437,15 @@ for v in arcov_names:
                                                        for p in programs)))
     print("| %s added ÷ gcc --coverage -pthread's | %s |" % (
         v, " | ".join(ratio(p, v, "gcc-atomic") for p in programs)))
+
+if count_v:
+    print("| %s increments executed ÷ the best per-function spanning trees "
+          "for that run (derived entry arcs free) | %s |" % (
+              count_v, " | ".join(
+                  "%.2f M ÷ %.2f M = %.2f" % (
+                      incs[p][0] / 1e6, incs[p][1] / 1e6,
+                      incs[p][0] / incs[p][1] if incs[p][1] else
+                      float("nan")) for p in programs)))
 
 ex = {}
 with open(exit_out) as fh:
