@@ -521,19 +521,29 @@ static void add_fake_arcs(function *fun)
 	split_fake_cycles(fun);
 }
 
+/* How many ways out of @bb lead on inside the function: its arcs but the
+ * fake ones and the exception edges; *@last, unless @last is NULL, gets
+ * where the last of them goes. */
+static int real_succs(basic_block bb, basic_block *last)
+{
+	edge_iterator ei;
+	edge e;
+	int n = 0;
+
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		if (!(e->flags & (EDGE_FAKE | EDGE_EH))) {
+			n++;
+			if (last)
+				*last = e->dest;
+		}
+	return n;
+}
+
 /* A block whose only way out is a fake arc ends in a call that does not
  * return (abort, exit, a throw): the path into it is cold. */
 static bool dead_end_p(basic_block bb)
 {
-	edge_iterator ei;
-	edge e;
-
-	if (bb == EXIT_BLOCK_PTR_FOR_FN(cfun))
-		return false;
-	FOR_EACH_EDGE(e, ei, bb->succs)
-		if (!(e->flags & (EDGE_FAKE | EDGE_EH)))
-			return false;
-	return true;
+	return bb != EXIT_BLOCK_PTR_FOR_FN(cfun) && real_succs(bb, NULL) == 0;
 }
 
 /* How much likelier than an ordinary arm of a branch (1) an arc is. */
@@ -557,17 +567,8 @@ static bool dead_end_p(basic_block bb)
 static basic_block single_real_succ(basic_block bb)
 {
 	basic_block next = NULL;
-	edge_iterator ei;
-	edge e;
 
-	FOR_EACH_EDGE(e, ei, bb->succs) {
-		if (e->flags & (EDGE_FAKE | EDGE_EH))
-			continue;
-		if (next)
-			return NULL;
-		next = e->dest;
-	}
-	return next;
+	return real_succs(bb, &next) == 1 ? next : NULL;
 }
 
 /*
@@ -600,24 +601,38 @@ static bool hinted_unlikely_p(basic_block bb)
 	return false;
 }
 
-/* For a block ending in "if (P == 0)" or "if (P != 0)", P a pointer: the
- * arm taken when P is null, else NULL.  GCC's "pointer" heuristic
- * (PRED_TREE_POINTER): null is the unusual case, an error or the end of
- * a list. */
-static edge null_arm(basic_block bb)
+/* The condition @bb ends in if it is "if (X != 0)" or "if (X == 0)",
+ * with the arms taken when X is nonzero (*@nonzero) and zero (*@zero);
+ * else NULL. */
+static gcond *zero_test(basic_block bb, edge *nonzero, edge *zero)
 {
 	gimple_stmt_iterator gsi = gsi_last_nondebug_bb(bb);
 	gcond *cond = gsi_end_p(gsi) ? NULL :
 		dyn_cast<gcond *>(gsi_stmt(gsi));
 	edge t, f;
 
-	if (!cond || !POINTER_TYPE_P(TREE_TYPE(gimple_cond_lhs(cond))) ||
-	    !integer_zerop(gimple_cond_rhs(cond)) ||
+	if (!cond || !integer_zerop(gimple_cond_rhs(cond)) ||
 	    (gimple_cond_code(cond) != NE_EXPR &&
 	     gimple_cond_code(cond) != EQ_EXPR))
 		return NULL;
 	extract_true_false_edges_from_block(bb, &t, &f);
-	return gimple_cond_code(cond) == EQ_EXPR ? t : f;
+	*nonzero = gimple_cond_code(cond) == NE_EXPR ? t : f;
+	*zero = gimple_cond_code(cond) == NE_EXPR ? f : t;
+	return cond;
+}
+
+/* For a block ending in "if (P == 0)" or "if (P != 0)", P a pointer: the
+ * arm taken when P is null, else NULL.  GCC's "pointer" heuristic
+ * (PRED_TREE_POINTER): null is the unusual case, an error or the end of
+ * a list. */
+static edge null_arm(basic_block bb)
+{
+	edge nonzero, zero;
+	gcond *cond = zero_test(bb, &nonzero, &zero);
+
+	if (!cond || !POINTER_TYPE_P(TREE_TYPE(gimple_cond_lhs(cond))))
+		return NULL;
+	return zero;
 }
 
 /* For a block ending in "if (T op C)" where T = __builtin_expect (X, E)
@@ -661,19 +676,17 @@ static edge expected_arm(basic_block bb)
  * the colder; GCC has no such heuristic, but it pays (notes-format.md). */
 static edge bits_set_arm(basic_block bb)
 {
-	gimple_stmt_iterator gsi = gsi_last_nondebug_bb(bb);
-	gcond *cond = gsi_end_p(gsi) ? NULL :
-		dyn_cast<gcond *>(gsi_stmt(gsi));
+	edge nonzero, zero;
+	gcond *cond = zero_test(bb, &nonzero, &zero);
+	gimple_stmt_iterator gsi;
 	tree lhs;
-	edge t, f;
 
-	if (!cond || !integer_zerop(gimple_cond_rhs(cond)) ||
-	    (gimple_cond_code(cond) != NE_EXPR &&
-	     gimple_cond_code(cond) != EQ_EXPR))
+	if (!cond)
 		return NULL;
 	lhs = gimple_cond_lhs(cond);
 	if (TREE_CODE(TREE_TYPE(lhs)) != INTEGER_TYPE)
 		return NULL;
+	gsi = gsi_for_stmt(cond);
 	for (gsi_prev_nondebug(&gsi); !gsi_end_p(gsi);
 	     gsi_prev_nondebug(&gsi)) {
 		gimple *stmt = gsi_stmt(gsi);
@@ -683,24 +696,9 @@ static edge bits_set_arm(basic_block bb)
 		if (!is_gimple_assign(stmt) ||
 		    gimple_assign_rhs_code(stmt) != BIT_AND_EXPR)
 			return NULL;
-		extract_true_false_edges_from_block(bb, &t, &f);
-		return gimple_cond_code(cond) == NE_EXPR ? t : f;
+		return nonzero;
 	}
 	return NULL;
-}
-
-/* How many ways out of @bb lead on inside the function: its arcs but the
- * fake ones and the exception edges. */
-static int real_succs(basic_block bb)
-{
-	edge_iterator ei;
-	edge e;
-	int n = 0;
-
-	FOR_EACH_EDGE(e, ei, bb->succs)
-		if (!(e->flags & (EDGE_FAKE | EDGE_EH)))
-			n++;
-	return n;
 }
 
 /* GCC's call heuristic (tree_estimate_probability_bb): an arm of a
@@ -741,7 +739,7 @@ static double arc_odds(edge e, edge expected, edge bits_set, edge null)
 		return AP_ODDS_DEAD_END;
 	/* As GCC's combine_predictions_for_bb(): the arms of a multiway
 	 * branch are even but for those that are surely unlikely. */
-	if (real_succs(e->src) > 2)
+	if (real_succs(e->src, NULL) > 2)
 		return odds;
 	if (current_loops && e->src->loop_father &&
 	    loop_outer(e->src->loop_father) &&
