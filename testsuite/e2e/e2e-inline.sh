@@ -29,13 +29,7 @@ for opt in -O0 -O2; do
 		asm) flags= ;;
 		noasm) flags=-fplugin-arg-arcov-no-asm-increments ;;
 		esac
-		rm -f "$tmp/arcov/inline.da"
-		build_arcov inline.c $opt $flags
-		run_both
-		check_marks inline.c
-		(cd "$tmp/arcov" && "$arcov" -t -b -c -f inline.c) \
-			> "$tmp/$how$opt.report" 2>&1 ||
-			fail "reporting inline.c ($how $opt)"
+		marked_report inline.c "$how$opt" $opt $flags
 		test "$opt" = -O2 || continue
 		case $how in
 		asm) has_weigh "$tmp/arcov" &&

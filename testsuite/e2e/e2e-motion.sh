@@ -15,13 +15,7 @@ for opt in -O0 -O1 -O2 -O3 -Og; do
 		asm) flags= ;;
 		noasm) flags=-fplugin-arg-arcov-no-asm-increments ;;
 		esac
-		rm -f "$tmp/arcov/motion.da"
-		build_arcov motion.c $opt $flags
-		run_both
-		check_marks motion.c
-		(cd "$tmp/arcov" && "$arcov" -t -b -c -f motion.c) \
-			> "$tmp/$how$opt.report" 2>&1 ||
-			fail "reporting motion.c ($how $opt)"
+		marked_report motion.c "$how$opt" $opt $flags
 	done
 	cmp -s "$tmp/asm$opt.report" "$tmp/noasm$opt.report" ||
 		fail "$opt: reports differ: $(diff "$tmp/asm$opt.report" "$tmp/noasm$opt.report")"

@@ -81,6 +81,24 @@ check_marks()
 $(cat "$tmp/marks.diff")"
 }
 
+# marked_report SRC NAME FLAGS...: build SRC with the plugin and FLAGS
+# (a fresh .da), run both builds, hold the counts to SRC's marks, and
+# write arcov's text report of SRC with branches and calls to
+# $tmp/NAME.report, for comparing the ways one source is built.
+marked_report()
+{
+	mr_src=$1
+	mr_name=$2
+	shift 2
+	rm -f "$tmp/arcov/${mr_src%.*}.da"
+	build_arcov "$mr_src" "$@"
+	run_both
+	check_marks "$mr_src"
+	(cd "$tmp/arcov" && "$arcov" -t -b -c -f "$mr_src") \
+		> "$tmp/$mr_name.report" 2>&1 ||
+		fail "reporting $mr_src ($mr_name)"
+}
+
 # compare_gcov SRC [ALLOWED]: line status and single-block counts must
 # agree with gcov 12 on the --coverage build.  ALLOWED is a space-separated
 # list of line numbers whose difference the test explains.
