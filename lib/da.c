@@ -86,14 +86,78 @@ static void *rd_array(struct arcov_rd *r, size_t at, uint32_t n,
 	return p;
 }
 
-static int rd_fn(struct arcov_rd *r, struct arcov_da_fn *fn)
+/*
+ * Where the names and counters of one block's function records go once
+ * read: one allocation per block (blk->store), not two per function --
+ * the runtime reads every .da back at each merge, and the allocator cost
+ * more than the reading.  Counters first, so they are aligned.
+ */
+struct store {
+	uint64_t *counters;	/* next free counter */
+	size_t counters_left;
+	char *names;		/* next free name byte */
+	size_t names_left;
+};
+
+/*
+ * Size the store of @nfns records from the cursor: their counter counts
+ * and name lengths, read ahead without checking anything else.  The scan
+ * stops at the first record whose lengths do not fit in the bytes left;
+ * rd_fn() fails on that record or an earlier one, so the store is never
+ * short of what rd_fn() takes from it.
+ */
+static int store_alloc(const struct arcov_rd *r, uint32_t nfns,
+		       struct store *st, void **mem)
 {
-	size_t at;
-	uint32_t n, i;
+	const unsigned char *p = r->data + r->pos, *end = r->data + r->size;
+	size_t counters = 0, names = 0, len, padded;
+	uint32_t i, w;
+
+	for (i = 0; i < nfns; i++) {
+		/* Delimiter, length, characters, delimiter, checksum,
+		 * counter count. */
+		if (end - p < 2 * ARCOV_WORD)
+			break;
+		w = arcov_get_le32(p + ARCOV_WORD);
+		if (w & 0x80000000u)
+			break;
+		len = w;
+		padded = arcov_str_padded(len);
+		if ((size_t)(end - p) - 2 * ARCOV_WORD < padded + 3 * ARCOV_WORD)
+			break;
+		p += 4 * ARCOV_WORD + padded;
+		w = arcov_get_le32(p);
+		p += ARCOV_WORD;
+		if (w & 0x80000000u || w > (size_t)(end - p) / ARCOV_COUNTER)
+			break;
+		p += (size_t)w * ARCOV_COUNTER;
+		counters += w;
+		names += len + 1;
+	}
+	*mem = NULL;
+	if (counters || names) {
+		/* Both are bounded by the bytes of the image. */
+		*mem = malloc(counters * sizeof (uint64_t) + names);
+		if (!*mem)
+			return arcov_rd_fail((struct arcov_rd *)r, ARCOV_ENOMEM,
+					     r->pos, "function records: out of memory");
+	}
+	st->counters = (uint64_t *)*mem;
+	st->counters_left = counters;
+	st->names = *mem ? (char *)*mem + counters * sizeof (uint64_t) : NULL;
+	st->names_left = names;
+	return 0;
+}
+
+static int rd_fn(struct arcov_rd *r, struct arcov_da_fn *fn, struct store *st)
+{
+	const char *name;
+	size_t at, len;
+	uint32_t n;
 	int rc;
 
 	fn->offset = r->pos;
-	rc = arcov_rd_counted_string(r, &fn->name, "function name");
+	rc = arcov_rd_counted_view(r, &name, &len, "function name");
 	if (!rc)
 		rc = rd_count(r, &fn->checksum, "checksum");
 	if (rc)
@@ -102,22 +166,34 @@ static int rd_fn(struct arcov_rd *r, struct arcov_da_fn *fn)
 	rc = rd_count(r, &n, "counter count");
 	if (rc)
 		return rc;
-	fn->counters = rd_array(r, at, n, ARCOV_COUNTER, sizeof *fn->counters,
-				"counter count", &rc);
-	if (rc)
-		return rc;
-	fn->ncounters = n;
-	for (i = 0; i < n; i++) {
-		rc = arcov_rd_counter(r, &fn->counters[i], "counter");
-		if (rc)
-			return rc;
+	if (n > arcov_rd_left(r) / ARCOV_COUNTER)
+		return arcov_rd_fail(r, ARCOV_ETRUNC, at,
+				     "counter count %lu needs at least %llu bytes, %zu left",
+				     (unsigned long)n,
+				     (unsigned long long)n * ARCOV_COUNTER,
+				     arcov_rd_left(r));
+	/* store_alloc() read the same lengths: this cannot fail. */
+	if (n > st->counters_left || len + 1 > st->names_left)
+		return arcov_rd_fail(r, ARCOV_EFORMAT, fn->offset,
+				     "function record does not match its scan");
+	fn->name = st->names;
+	memcpy(fn->name, name, len + 1);
+	st->names += len + 1;
+	st->names_left -= len + 1;
+	fn->counters = NULL;
+	if (n) {
+		fn->counters = st->counters;
+		st->counters += n;
+		st->counters_left -= n;
 	}
-	return 0;
+	fn->ncounters = n;
+	return arcov_rd_counters(r, fn->counters, n, "counter");
 }
 
 static int rd_block(struct arcov_rd *r, struct arcov_da_block *blk)
 {
 	size_t count_at, ext_at, tail;
+	struct store st = { NULL, 0, NULL, 0 };
 	int32_t magic, ext;
 	uint32_t nfns, i;
 	int rc;
@@ -164,12 +240,10 @@ static int rd_block(struct arcov_rd *r, struct arcov_da_block *blk)
 	if (rc)
 		return rc;
 	blk->nfns = nfns;
-	for (i = 0; i < nfns; i++) {
-		rc = rd_fn(r, &blk->fns[i]);
-		if (rc)
-			return rc;
-	}
-	return 0;
+	rc = store_alloc(r, nfns, &st, &blk->store);
+	for (i = 0; !rc && i < nfns; i++)
+		rc = rd_fn(r, &blk->fns[i], &st);
+	return rc;
 }
 
 /**
@@ -341,12 +415,7 @@ void arcov_da_block_summarize(struct arcov_da_block *blk)
  */
 void arcov_da_block_free(struct arcov_da_block *blk)
 {
-	uint32_t i;
-
-	for (i = 0; i < blk->nfns; i++) {
-		free(blk->fns[i].name);
-		free(blk->fns[i].counters);
-	}
+	free(blk->store);
 	free(blk->fns);
 	free(blk->ext_tail);
 	memset(blk, 0, sizeof *blk);

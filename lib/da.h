@@ -43,6 +43,10 @@ struct arcov_da_block {
 	unsigned char *ext_tail;
 	uint32_t nfns;
 	struct arcov_da_fn *fns;
+	/* What arcov_da_read() allocated for the names and counters of fns,
+	 * all in one; NULL in a block built by hand, whose names and
+	 * counters are borrowed. */
+	void *store;
 };
 
 struct arcov_da {
@@ -75,6 +79,7 @@ ssize_t arcov_da_block_write(const struct arcov_da_block *blk, void *buf,
 /* Recompute blk->object from its counters (arcs, sum, max). */
 void arcov_da_block_summarize(struct arcov_da_block *blk);
 
+/* Free what @blk owns (fns, ext_tail, store) and zero it. */
 void arcov_da_block_free(struct arcov_da_block *blk);
 void arcov_da_free(struct arcov_da *da);
 

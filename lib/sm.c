@@ -88,13 +88,20 @@ static int rd_canonical(struct arcov_rd *r, int width, const char *what)
 
 int arcov_rd_word(struct arcov_rd *r, int32_t *v, const char *what)
 {
-	int rc = rd_need(r, ARCOV_WORD, what);
+	uint32_t u;
+	int rc;
 
-	if (!rc)
+	if (arcov_rd_left(r) < ARCOV_WORD)
+		return rd_need(r, ARCOV_WORD, what);
+	u = arcov_get_le32(r->data + r->pos);
+	if (u & 0x80000000u) {
 		rc = rd_canonical(r, ARCOV_WORD, what);
-	if (rc)
-		return rc;
-	*v = (int32_t)arcov_sm_decode(r->data + r->pos, ARCOV_WORD);
+		if (rc)
+			return rc;
+		*v = -(int32_t)(u & 0x7fffffffu);
+	} else {
+		*v = (int32_t)u;
+	}
 	r->pos += ARCOV_WORD;
 	return 0;
 }
@@ -132,16 +139,13 @@ int arcov_rd_expect(struct arcov_rd *r, int32_t want, const char *what)
 int arcov_rd_counter(struct arcov_rd *r, uint64_t *v, const char *what)
 {
 	const unsigned char *p = r->data + r->pos;
-	uint64_t m = 0;
-	int i, rc;
+	int rc;
 
 	/* Counters dominate every .da, and the runtime reads them back at
 	 * each merge: a clear sign bit means a plain little-endian value. */
 	if (arcov_rd_left(r) >= ARCOV_COUNTER && !(p[7] & 0x80)) {
-		for (i = ARCOV_COUNTER - 1; i >= 0; i--)
-			m = m << 8 | p[i];
+		*v = arcov_get_le64(p);
 		r->pos += ARCOV_COUNTER;
-		*v = m;
 		return 0;
 	}
 	rc = rd_need(r, ARCOV_COUNTER, what);
@@ -153,13 +157,33 @@ int arcov_rd_counter(struct arcov_rd *r, uint64_t *v, const char *what)
 			     (long long)arcov_sm_decode(p, ARCOV_COUNTER));
 }
 
-/* Copy @len characters at the cursor, then check NUL, padding and the
- * closing delimiter. */
+int arcov_rd_counters(struct arcov_rd *r, uint64_t *v, size_t n,
+		      const char *what)
+{
+	const unsigned char *p = r->data + r->pos;
+	size_t fit = arcov_rd_left(r) / ARCOV_COUNTER, i;
+
+	/* The counters that fit, while their sign bits are clear; the first
+	 * that is negative or past the end gets arcov_rd_counter()'s
+	 * message. */
+	for (i = 0; i < n && i < fit; i++) {
+		uint64_t m = arcov_get_le64(p + i * ARCOV_COUNTER);
+
+		if (m >> 63)
+			break;
+		v[i] = m;
+	}
+	r->pos += i * ARCOV_COUNTER;
+	return i < n ? arcov_rd_counter(r, &v[i], what) : 0;
+}
+
+/* Check the @len characters at the cursor, their NUL, padding and the
+ * closing delimiter, and step past them all; *@s points at the
+ * characters. */
 static int rd_string_body(struct arcov_rd *r, size_t len, int32_t delim,
-			  char **s, const char *what)
+			  const char **s, const char *what)
 {
 	size_t padded = arcov_str_padded(len), i, at = r->pos;
-	char *copy;
 	int rc;
 
 	rc = rd_need(r, padded, what);
@@ -173,36 +197,58 @@ static int rd_string_body(struct arcov_rd *r, size_t len, int32_t delim,
 			return arcov_rd_fail(r, ARCOV_EFORMAT, at + i,
 					     "%s: padding byte is not zero",
 					     what);
-	copy = malloc(len + 1);
-	if (!copy)
-		return arcov_rd_fail(r, ARCOV_ENOMEM, at, "%s: out of memory",
-				     what);
-	memcpy(copy, r->data + at, len);
-	copy[len] = 0;
 	r->pos += padded;
 	rc = arcov_rd_expect(r, delim, "string delimiter");
-	if (rc) {
-		free(copy);
+	if (rc)
 		return rc;
-	}
-	*s = copy;
+	*s = (const char *)r->data + at;
 	return 0;
 }
 
-int arcov_rd_counted_string(struct arcov_rd *r, char **s, const char *what)
+/* A malloc'd copy of the @len characters at @s, or NULL with the error
+ * recorded at @at. */
+static char *rd_copy(struct arcov_rd *r, const char *s, size_t len, size_t at,
+		     const char *what)
 {
-	int32_t len;
+	char *copy = malloc(len + 1);
+
+	if (!copy) {
+		arcov_rd_fail(r, ARCOV_ENOMEM, at, "%s: out of memory", what);
+		return NULL;
+	}
+	memcpy(copy, s, len + 1);
+	return copy;
+}
+
+int arcov_rd_counted_view(struct arcov_rd *r, const char **s, size_t *len,
+			  const char *what)
+{
+	int32_t n;
 	int rc;
 
 	rc = arcov_rd_expect(r, ARCOV_SEP_FILE, "string delimiter");
 	if (rc)
 		return rc;
 	/* Only the sign is checked here: rd_string_body() bounds the length
-	 * by the bytes actually left before allocating anything. */
-	rc = arcov_rd_word_range(r, &len, 0, INT32_MAX, "string length");
+	 * by the bytes actually left. */
+	rc = arcov_rd_word_range(r, &n, 0, INT32_MAX, "string length");
 	if (rc)
 		return rc;
-	return rd_string_body(r, (size_t)len, ARCOV_SEP_FILE, s, what);
+	*len = (size_t)n;
+	return rd_string_body(r, (size_t)n, ARCOV_SEP_FILE, s, what);
+}
+
+int arcov_rd_counted_string(struct arcov_rd *r, char **s, const char *what)
+{
+	const char *view;
+	size_t len, at = r->pos + 2 * ARCOV_WORD;
+	int rc;
+
+	rc = arcov_rd_counted_view(r, &view, &len, what);
+	if (rc)
+		return rc;
+	*s = rd_copy(r, view, len, at, what);
+	return *s ? 0 : ARCOV_ENOMEM;
 }
 
 int arcov_rd_delimited_tail(struct arcov_rd *r, int32_t delim, char **s,
@@ -210,13 +256,20 @@ int arcov_rd_delimited_tail(struct arcov_rd *r, int32_t delim, char **s,
 {
 	const unsigned char *p = r->data + r->pos, *end = r->data + r->size;
 	const unsigned char *nul = memchr(p, 0, (size_t)(end - p));
+	const char *view;
+	size_t at = r->pos;
+	int rc;
 
 	/* The characters end at the first NUL; a name without one can only
 	 * be a truncated file. */
 	if (!nul)
 		return arcov_rd_fail(r, ARCOV_ETRUNC, r->pos,
 				     "%s is not NUL-terminated", what);
-	return rd_string_body(r, (size_t)(nul - p), delim, s, what);
+	rc = rd_string_body(r, (size_t)(nul - p), delim, &view, what);
+	if (rc)
+		return rc;
+	*s = rd_copy(r, view, (size_t)(nul - p), at, what);
+	return *s ? 0 : ARCOV_ENOMEM;
 }
 
 /* ---- writing ---- */

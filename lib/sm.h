@@ -86,8 +86,16 @@ int arcov_rd_word_range(struct arcov_rd *r, int32_t *v, int32_t lo, int32_t hi,
 int arcov_rd_expect(struct arcov_rd *r, int32_t want, const char *what);
 /* Read an 8-byte counter that must be >= 0. */
 int arcov_rd_counter(struct arcov_rd *r, uint64_t *v, const char *what);
+/* Read @n counters into @v: arcov_rd_counter() @n times, in one loop. */
+int arcov_rd_counters(struct arcov_rd *r, uint64_t *v, size_t n,
+		      const char *what);
 /* Read a counted string (§1.4b) into a fresh malloc'd C string. */
 int arcov_rd_counted_string(struct arcov_rd *r, char **s, const char *what);
+/* Check a counted string as arcov_rd_counted_string() does, but copy
+ * nothing: *@s points at its @*len characters in the image, which are
+ * followed by a NUL byte. */
+int arcov_rd_counted_view(struct arcov_rd *r, const char **s, size_t *len,
+			  const char *what);
 /* Read a delimited string (§1.4a) whose delimiter @delim has already been
  * consumed; reads the characters, padding and closing delimiter. */
 int arcov_rd_delimited_tail(struct arcov_rd *r, int32_t delim, char **s,
@@ -137,6 +145,19 @@ static inline void arcov_put_le64(unsigned char *p, uint64_t v)
 {
 	arcov_put_le32(p, (uint32_t)v);
 	arcov_put_le32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* The value of the 4 (8) little-endian bytes at @p: the inverse of
+ * arcov_put_le32() (arcov_put_le64()), one load where the host agrees. */
+static inline uint32_t arcov_get_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t arcov_get_le64(const unsigned char *p)
+{
+	return arcov_get_le32(p) | (uint64_t)arcov_get_le32(p + 4) << 32;
 }
 
 /* The bits of a word holding @v, which must lie in
