@@ -86,24 +86,11 @@ static int rd_canonical(struct arcov_rd *r, int width, const char *what)
 	return 0;
 }
 
-int arcov_rd_word(struct arcov_rd *r, int32_t *v, const char *what)
+int arcov_rd_word_fail(struct arcov_rd *r, const char *what)
 {
-	uint32_t u;
-	int rc;
+	int rc = rd_need(r, ARCOV_WORD, what);
 
-	if (arcov_rd_left(r) < ARCOV_WORD)
-		return rd_need(r, ARCOV_WORD, what);
-	u = arcov_get_le32(r->data + r->pos);
-	if (u & 0x80000000u) {
-		rc = rd_canonical(r, ARCOV_WORD, what);
-		if (rc)
-			return rc;
-		*v = -(int32_t)(u & 0x7fffffffu);
-	} else {
-		*v = (int32_t)u;
-	}
-	r->pos += ARCOV_WORD;
-	return 0;
+	return rc ? rc : rd_canonical(r, ARCOV_WORD, what);
 }
 
 int arcov_rd_word_range(struct arcov_rd *r, int32_t *v, int32_t lo, int32_t hi,

@@ -54,6 +54,20 @@ static inline size_t arcov_str_padded(size_t len)
 
 /* ---- reading ---- */
 
+/* The value of the 4 (8) little-endian bytes at @p: the inverse of
+ * arcov_put_le32() (arcov_put_le64()), one load where the host agrees. */
+static inline uint32_t arcov_get_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t arcov_get_le64(const unsigned char *p)
+{
+	return arcov_get_le32(p) | (uint64_t)arcov_get_le32(p + 4) << 32;
+}
+
+
 struct arcov_rd {
 	const unsigned char *data;
 	size_t size;
@@ -77,8 +91,29 @@ static inline size_t arcov_rd_left(const struct arcov_rd *r)
 int arcov_rd_fail(struct arcov_rd *r, int code, size_t offset,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* Read a 4-byte word; @what names the field for the error message. */
-int arcov_rd_word(struct arcov_rd *r, int32_t *v, const char *what);
+/* arcov_rd_word() of a word past the end or written as negative zero:
+ * the error. */
+int arcov_rd_word_fail(struct arcov_rd *r, const char *what);
+
+/* Read a 4-byte word; @what names the field for the error message.
+ * Inline: every record of every file is mostly words. */
+static inline int arcov_rd_word(struct arcov_rd *r, int32_t *v,
+				const char *what)
+{
+	uint32_t u;
+
+	/* *@v is set either way, which spares every caller a warning that
+	 * it may be used uninitialized. */
+	*v = 0;
+	if (arcov_rd_left(r) < ARCOV_WORD)
+		return arcov_rd_word_fail(r, what);
+	u = arcov_get_le32(r->data + r->pos);
+	if (u == 0x80000000u)
+		return arcov_rd_word_fail(r, what);
+	*v = u & 0x80000000u ? -(int32_t)(u & 0x7fffffffu) : (int32_t)u;
+	r->pos += ARCOV_WORD;
+	return 0;
+}
 /* Read a word that must lie in [lo, hi]. */
 int arcov_rd_word_range(struct arcov_rd *r, int32_t *v, int32_t lo, int32_t hi,
 			const char *what);
@@ -145,19 +180,6 @@ static inline void arcov_put_le64(unsigned char *p, uint64_t v)
 {
 	arcov_put_le32(p, (uint32_t)v);
 	arcov_put_le32(p + 4, (uint32_t)(v >> 32));
-}
-
-/* The value of the 4 (8) little-endian bytes at @p: the inverse of
- * arcov_put_le32() (arcov_put_le64()), one load where the host agrees. */
-static inline uint32_t arcov_get_le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static inline uint64_t arcov_get_le64(const unsigned char *p)
-{
-	return arcov_get_le32(p) | (uint64_t)arcov_get_le32(p + 4) << 32;
 }
 
 /* The bits of a word holding @v, which must lie in

@@ -302,6 +302,43 @@ static void test_negative_counter_rejected(void **state)
 	assert_string_equal(err.msg, "x.da: offset 0: negative counter -5");
 }
 
+/* arcov_rd_counters() reads what arcov_rd_counter() would, one by one,
+ * and stops where it would, with its message at the same offset. */
+static void test_counter_run(void **state)
+{
+	static const unsigned char b[32] = {
+		1, 0, 0, 0, 0, 0, 0, 0,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f,
+		5, 0, 0, 0, 0, 0, 0, 0x80,
+		0, 0, 0, 0, 0, 0, 0, 0x80,
+	};
+	struct arcov_err err = { 0, "" };
+	struct arcov_rd r;
+	uint64_t v[4] = { 9, 9, 9, 9 };
+
+	arcov_rd_init(&r, b, 16, "x.da", &err);
+	assert_int_equal(arcov_rd_counters(&r, v, 2, "counter"), 0);
+	assert_true(v[0] == 1 && v[1] == (uint64_t)INT64_MAX);
+	assert_int_equal(r.pos, 16);
+	assert_int_equal(arcov_rd_counters(&r, v, 0, "counter"), 0);
+
+	/* The third is negative. */
+	arcov_rd_init(&r, b, sizeof b, "x.da", &err);
+	assert_int_equal(arcov_rd_counters(&r, v, 4, "counter"), ARCOV_ERANGE);
+	assert_string_equal(err.msg, "x.da: offset 16: negative counter -5");
+
+	/* Negative zero, then a run past the end. */
+	arcov_rd_init(&r, b + 24, 8, "x.da", &err);
+	assert_int_equal(arcov_rd_counters(&r, v, 1, "counter"), ARCOV_EFORMAT);
+	assert_string_equal(err.msg,
+			    "x.da: offset 0: counter written as negative zero");
+	arcov_rd_init(&r, b, 20, "x.da", &err);
+	assert_int_equal(arcov_rd_counters(&r, v, 3, "counter"), ARCOV_ETRUNC);
+	assert_string_equal(err.msg,
+			    "x.da: offset 16: truncated counter: need 8 bytes, 4 left");
+	assert_true(v[0] == 1 && v[1] == (uint64_t)INT64_MAX);
+}
+
 static void test_strerror(void **state)
 {
 	assert_string_equal(arcov_strerror(0), "success");
@@ -324,6 +361,7 @@ int main(void)
 		cmocka_unit_test(test_counter_array),
 		cmocka_unit_test(test_growing_writer),
 		cmocka_unit_test(test_negative_counter_rejected),
+		cmocka_unit_test(test_counter_run),
 		cmocka_unit_test(test_strerror),
 	};
 
