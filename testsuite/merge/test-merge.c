@@ -48,6 +48,9 @@ static uint64_t rnd_counter(void)
  * tail that is no entry sequence (it merges with nothing). */
 static void make_block(struct arcov_da_block *blk, uint32_t o, uint32_t l)
 {
+	size_t ncounters = 0, names = 0;
+	uint64_t *counters;
+	char *name;
 	uint32_t i;
 
 	memset(blk, 0, sizeof *blk);
@@ -63,15 +66,25 @@ static void make_block(struct arcov_da_block *blk, uint32_t o, uint32_t l)
 	blk->nfns = objects[o].nfns;
 	blk->fns = calloc(blk->nfns, sizeof *blk->fns);
 	assert_non_null(blk->fns);
+	/* As arcov_da_read() leaves a block: its names and counters in one
+	 * allocation, the block's store, counters first. */
+	for (i = 0; i < blk->nfns; i++) {
+		ncounters += objects[o].ncounters[i];
+		names += strlen(objects[o].names[i]) + 1;
+	}
+	blk->store = calloc(1, ncounters * sizeof (uint64_t) + names);
+	assert_non_null(blk->store);
+	counters = blk->store;
+	name = (char *)(counters + ncounters);
 	for (i = 0; i < blk->nfns; i++) {
 		struct arcov_da_fn *fn = &blk->fns[i];
 
-		fn->name = strdup(objects[o].names[i]);
+		fn->name = strcpy(name, objects[o].names[i]);
+		name += strlen(name) + 1;
 		fn->checksum = objects[o].checksums[i];
 		fn->ncounters = objects[o].ncounters[i];
-		fn->counters = calloc(fn->ncounters + 1, sizeof *fn->counters);
-		assert_non_null(fn->name);
-		assert_non_null(fn->counters);
+		fn->counters = counters;
+		counters += fn->ncounters;
 	}
 }
 
