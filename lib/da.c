@@ -106,7 +106,7 @@ struct store {
  * rd_fn() fails on that record or an earlier one, so the store is never
  * short of what rd_fn() takes from it.
  */
-static int store_alloc(const struct arcov_rd *r, uint32_t nfns,
+static int store_alloc(struct arcov_rd *r, uint32_t nfns,
 		       struct store *st, void **mem)
 {
 	const unsigned char *p = r->data + r->pos, *end = r->data + r->size;
@@ -139,8 +139,8 @@ static int store_alloc(const struct arcov_rd *r, uint32_t nfns,
 		/* Both are bounded by the bytes of the image. */
 		*mem = malloc(counters * sizeof (uint64_t) + names);
 		if (!*mem)
-			return arcov_rd_fail((struct arcov_rd *)r, ARCOV_ENOMEM,
-					     r->pos, "function records: out of memory");
+			return arcov_rd_fail(r, ARCOV_ENOMEM, r->pos,
+					     "function records: out of memory");
 	}
 	st->counters = (uint64_t *)*mem;
 	st->counters_left = counters;
