@@ -57,10 +57,23 @@ static int rd_summary(struct arcov_rd *r, struct arcov_da_summary *s,
 	return rc;
 }
 
+/* Whether @n items of at least @min_bytes each, the count @what read at
+ * @at, fit in the bytes left: a lying count must not make us allocate. */
+static int rd_fits(struct arcov_rd *r, size_t at, uint32_t n,
+		   size_t min_bytes, const char *what)
+{
+	if (n <= arcov_rd_left(r) / min_bytes)
+		return 0;
+	return arcov_rd_fail(r, ARCOV_ETRUNC, at,
+			     "%s %lu needs at least %llu bytes, %zu left",
+			     what, (unsigned long)n,
+			     (unsigned long long)n * min_bytes,
+			     arcov_rd_left(r));
+}
+
 /*
  * A zeroed array of @n elements of @size bytes for the count @what read at
- * @at, allocated only once @n items of at least @min_bytes each fit in the
- * bytes left: a lying count must not make us allocate.  NULL with *@rc = 0
+ * @at, allocated only once rd_fits() says they fit.  NULL with *@rc = 0
  * for @n == 0; NULL with *@rc < 0 on error.
  */
 static void *rd_array(struct arcov_rd *r, size_t at, uint32_t n,
@@ -68,16 +81,8 @@ static void *rd_array(struct arcov_rd *r, size_t at, uint32_t n,
 {
 	void *p;
 
-	*rc = 0;
-	if (n > arcov_rd_left(r) / min_bytes) {
-		*rc = arcov_rd_fail(r, ARCOV_ETRUNC, at,
-				    "%s %lu needs at least %llu bytes, %zu left",
-				    what, (unsigned long)n,
-				    (unsigned long long)n * min_bytes,
-				    arcov_rd_left(r));
-		return NULL;
-	}
-	if (!n)
+	*rc = rd_fits(r, at, n, min_bytes, what);
+	if (*rc || !n)
 		return NULL;
 	p = calloc(n, size);
 	if (!p)
@@ -164,14 +169,10 @@ static int rd_fn(struct arcov_rd *r, struct arcov_da_fn *fn, struct store *st)
 		return rc;
 	at = r->pos;
 	rc = rd_count(r, &n, "counter count");
+	if (!rc)
+		rc = rd_fits(r, at, n, ARCOV_COUNTER, "counter count");
 	if (rc)
 		return rc;
-	if (n > arcov_rd_left(r) / ARCOV_COUNTER)
-		return arcov_rd_fail(r, ARCOV_ETRUNC, at,
-				     "counter count %lu needs at least %llu bytes, %zu left",
-				     (unsigned long)n,
-				     (unsigned long long)n * ARCOV_COUNTER,
-				     arcov_rd_left(r));
 	/* store_alloc() read the same lengths: this cannot fail. */
 	if (n > st->counters_left || len + 1 > st->names_left)
 		return arcov_rd_fail(r, ARCOV_EFORMAT, fn->offset,

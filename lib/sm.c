@@ -123,25 +123,19 @@ int arcov_rd_expect(struct arcov_rd *r, int32_t want, const char *what)
 	return 0;
 }
 
-int arcov_rd_counter(struct arcov_rd *r, uint64_t *v, const char *what)
+/* The counter at the cursor is negative, negative zero or past the
+ * end: the error. */
+static int rd_counter_fail(struct arcov_rd *r, const char *what)
 {
-	const unsigned char *p = r->data + r->pos;
-	int rc;
+	int rc = rd_need(r, ARCOV_COUNTER, what);
 
-	/* Counters dominate every .da, and the runtime reads them back at
-	 * each merge: a clear sign bit means a plain little-endian value. */
-	if (arcov_rd_left(r) >= ARCOV_COUNTER && !(p[7] & 0x80)) {
-		*v = arcov_get_le64(p);
-		r->pos += ARCOV_COUNTER;
-		return 0;
-	}
-	rc = rd_need(r, ARCOV_COUNTER, what);
 	if (!rc)
 		rc = rd_canonical(r, ARCOV_COUNTER, what);
 	if (rc)
 		return rc;
 	return arcov_rd_fail(r, ARCOV_ERANGE, r->pos, "negative %s %lld", what,
-			     (long long)arcov_sm_decode(p, ARCOV_COUNTER));
+			     (long long)arcov_sm_decode(r->data + r->pos,
+							ARCOV_COUNTER));
 }
 
 int arcov_rd_counters(struct arcov_rd *r, uint64_t *v, size_t n,
@@ -150,9 +144,9 @@ int arcov_rd_counters(struct arcov_rd *r, uint64_t *v, size_t n,
 	const unsigned char *p = r->data + r->pos;
 	size_t fit = arcov_rd_left(r) / ARCOV_COUNTER, i;
 
-	/* The counters that fit, while their sign bits are clear; the first
-	 * that is negative or past the end gets arcov_rd_counter()'s
-	 * message. */
+	/* Counters dominate every .da, and the runtime reads them back at
+	 * each merge: while the sign bits are clear, each is a plain
+	 * little-endian value. */
 	for (i = 0; i < n && i < fit; i++) {
 		uint64_t m = arcov_get_le64(p + i * ARCOV_COUNTER);
 
@@ -161,7 +155,12 @@ int arcov_rd_counters(struct arcov_rd *r, uint64_t *v, size_t n,
 		v[i] = m;
 	}
 	r->pos += i * ARCOV_COUNTER;
-	return i < n ? arcov_rd_counter(r, &v[i], what) : 0;
+	return i < n ? rd_counter_fail(r, what) : 0;
+}
+
+int arcov_rd_counter(struct arcov_rd *r, uint64_t *v, const char *what)
+{
+	return arcov_rd_counters(r, v, 1, what);
 }
 
 /* Check the @len characters at the cursor, their NUL, padding and the

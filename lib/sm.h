@@ -67,7 +67,6 @@ static inline uint64_t arcov_get_le64(const unsigned char *p)
 	return arcov_get_le32(p) | (uint64_t)arcov_get_le32(p + 4) << 32;
 }
 
-
 struct arcov_rd {
 	const unsigned char *data;
 	size_t size;
