@@ -141,6 +141,8 @@ static tree asm_operand(const char *constraint, tree value)
  * inlining gains, also when loops keep the three statements
  * (doc/notes-format.md §4, "Counters").
  */
+#define AP_INCREMENT_ASM "{addq\t$1, %0|add\t%0, 1}"
+
 static gimple *increment_asm(tree ref)
 {
 	vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
@@ -150,11 +152,20 @@ static gimple *increment_asm(tree ref)
 	vec_safe_push(inputs, asm_operand("m", unshare_expr(ref)));
 	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
 					       build_string(3, "cc")));
-	stmt = gimple_build_asm_vec("{addq\t$1, %0|add\t%0, 1}", inputs,
+	stmt = gimple_build_asm_vec(AP_INCREMENT_ASM, inputs,
 				    outputs, clobbers, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	gimple_asm_set_inline(stmt, true);
 	return stmt;
+}
+
+/* Whether @stmt is one of the increments increment_asm() makes. */
+bool ap_increment_asm_p(const gimple *stmt)
+{
+	const gasm *as = dyn_cast<const gasm *>(stmt);
+
+	return as && gimple_asm_volatile_p(as) && gimple_asm_inline_p(as) &&
+	       strcmp(gimple_asm_string(as), AP_INCREMENT_ASM) == 0;
 }
 
 /* Whether increments take the asm form: in the plain and the per-thread
@@ -164,7 +175,7 @@ static gimple *increment_asm(tree ref)
  * instruction, nor under
  * -fsanitize=thread, which does not see an asm's memory accesses and
  * must report the plain mode's races on the counters as before. */
-static bool asm_increments_p(void)
+bool ap_increments_are_asm(void)
 {
 	return ap_opts.asm_increments && !ap_opts.atomic &&
 	       TARGET_64BIT && !TARGET_X32 &&
@@ -176,7 +187,7 @@ static gimple_seq increment(uint32_t index)
 	gimple_seq seq = NULL;
 	tree ref = counter_ref(index);
 
-	if (asm_increments_p()) {
+	if (ap_increments_are_asm()) {
 		gimple_seq_add_stmt(&seq, increment_asm(ref));
 		return seq;
 	}

@@ -14,6 +14,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/emit.cc \
 	plugin/derive.cc \
 	plugin/profile.cc \
+	plugin/inline-size.cc \
 	plugin/arcov-plugin.h \
 	plugin/compat.h \
 	plugin/pass.h

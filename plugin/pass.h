@@ -10,6 +10,12 @@
  *	run once per function.
  *   ARCOV_SIMPLE_IPA_PASS(MAKE, "name", gate, execute)
  *	bool gate(void); unsigned int execute(void); run once per unit.
+ *   ARCOV_IPA_PASS(MAKE, "name", gate, execute)
+ *	the same, as a regular IPA pass with no summaries of its own: GCC
+ *	places a new pass only beside passes of its own type.
+ *
+ * A GIMPLE pass can be registered beside every instance of a pass that
+ * runs more than once (clone() makes the copies).
  */
 #ifndef ARCOV_PASS_H
 #define ARCOV_PASS_H
@@ -44,6 +50,10 @@
 		{							\
 			return execute_call;				\
 		}							\
+		opt_pass *clone() final override			\
+		{							\
+			return new make##_class();			\
+		}							\
 	};								\
 	}								\
 	static opt_pass *make(void)					\
@@ -58,5 +68,30 @@
 #define ARCOV_SIMPLE_IPA_PASS(make, name, gate_fn, execute_fn)		\
 	ARCOV_PASS_CLASS(make, simple_ipa_opt_pass, SIMPLE_IPA_PASS, name, \
 			 0, gate_fn(), execute_fn())
+
+#define ARCOV_IPA_PASS(make, name, gate_fn, execute_fn)		\
+	namespace {							\
+	const pass_data make##_data =					\
+		ARCOV_PASS_DATA(IPA_PASS, name, 0);			\
+	class make##_class : public ipa_opt_pass_d {			\
+	public:								\
+		make##_class()						\
+			: ipa_opt_pass_d(make##_data, g, NULL, NULL,	\
+					 NULL, NULL, NULL, NULL, 0,	\
+					 NULL, NULL) {}			\
+		bool gate(function *) final override			\
+		{							\
+			return gate_fn();				\
+		}							\
+		unsigned int execute(function *) final override	\
+		{							\
+			return execute_fn();				\
+		}							\
+	};								\
+	}								\
+	static opt_pass *make(void)					\
+	{								\
+		return new make##_class();				\
+	}
 
 #endif
