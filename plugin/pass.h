@@ -33,15 +33,16 @@
 		0,		/* todo_flags_finish */			\
 	}
 
-/* The class and its maker; GATE and EXECUTE are calls that may use "fun". */
-#define ARCOV_PASS_CLASS(make, base, type, name, props, gate_call,	\
-			 execute_call)					\
+/* The class and its maker; CTOR_ARGS, in parentheses, construct the base;
+ * GATE and EXECUTE are calls that may use "fun". */
+#define ARCOV_PASS_CLASS(make, base, ctor_args, type, name, props,	\
+			 gate_call, execute_call)			\
 	namespace {							\
 	const pass_data make##_data =					\
 		ARCOV_PASS_DATA(type, name, props);			\
 	class make##_class : public base {				\
 	public:								\
-		make##_class() : base(make##_data, g) {}		\
+		make##_class() : base ctor_args {}			\
 		bool gate(function *fun) final override			\
 		{							\
 			return gate_call;				\
@@ -62,36 +63,20 @@
 	}
 
 #define ARCOV_GIMPLE_PASS(make, name, gate_fn, execute_fn, props)	\
-	ARCOV_PASS_CLASS(make, gimple_opt_pass, GIMPLE_PASS, name, props, \
+	ARCOV_PASS_CLASS(make, gimple_opt_pass, (make##_data, g),	\
+			 GIMPLE_PASS, name, props,			\
 			 gate_fn(fun), execute_fn(fun))
 
 #define ARCOV_SIMPLE_IPA_PASS(make, name, gate_fn, execute_fn)		\
-	ARCOV_PASS_CLASS(make, simple_ipa_opt_pass, SIMPLE_IPA_PASS, name, \
-			 0, gate_fn(), execute_fn())
+	ARCOV_PASS_CLASS(make, simple_ipa_opt_pass, (make##_data, g),	\
+			 SIMPLE_IPA_PASS, name, 0,			\
+			 gate_fn(), execute_fn())
 
+/* No summary of its own to generate, stream or apply. */
 #define ARCOV_IPA_PASS(make, name, gate_fn, execute_fn)		\
-	namespace {							\
-	const pass_data make##_data =					\
-		ARCOV_PASS_DATA(IPA_PASS, name, 0);			\
-	class make##_class : public ipa_opt_pass_d {			\
-	public:								\
-		make##_class()						\
-			: ipa_opt_pass_d(make##_data, g, NULL, NULL,	\
-					 NULL, NULL, NULL, NULL, 0,	\
-					 NULL, NULL) {}			\
-		bool gate(function *) final override			\
-		{							\
-			return gate_fn();				\
-		}							\
-		unsigned int execute(function *) final override	\
-		{							\
-			return execute_fn();				\
-		}							\
-	};								\
-	}								\
-	static opt_pass *make(void)					\
-	{								\
-		return new make##_class();				\
-	}
+	ARCOV_PASS_CLASS(make, ipa_opt_pass_d,				\
+			 (make##_data, g, NULL, NULL, NULL, NULL, NULL,	\
+			  NULL, 0, NULL, NULL),				\
+			 IPA_PASS, name, 0, gate_fn(), execute_fn())
 
 #endif
