@@ -107,9 +107,16 @@ static void discount(cgraph_node *node, function *fun)
 	size_info->self_size = size_info->size;
 }
 
+/* Optimizing (the inliners run) with the increments that weigh one
+ * instruction each. */
+static bool ipa_gate(void)
+{
+	return optimize && ap_increments_are_asm();
+}
+
 static bool early_gate(function *fun)
 {
-	return fun && optimize && ap_increments_are_asm();
+	return fun && ipa_gate();
 }
 
 static unsigned int early_execute(function *fun)
@@ -124,18 +131,12 @@ static unsigned int early_execute(function *fun)
 ARCOV_GIMPLE_PASS(make_early_pass, "arcov_size", early_gate, early_execute,
 		  PROP_cfg)
 
-static bool ipa_gate(void)
-{
-	return optimize && ap_increments_are_asm();
-}
-
 static unsigned int ipa_execute(void)
 {
 	cgraph_node *node;
 
 	FOR_EACH_DEFINED_FUNCTION(node)
-		if (!node->alias && !node->thunk && !node->inlined_to &&
-		    node->has_gimple_body_p() &&
+		if (node->has_gimple_body_p() && !node->inlined_to &&
 		    DECL_STRUCT_FUNCTION(node->decl) &&
 		    DECL_STRUCT_FUNCTION(node->decl)->cfg)
 			discount(node, DECL_STRUCT_FUNCTION(node->decl));
