@@ -11,6 +11,7 @@
  *             time instead of counted (doc/notes-format.md §4)
  * profile.cc  entry and exit hooks of the time profile (doc/profile.md)
  * inline-size.cc the increments taken out of the inliners' estimates
+ * thread-checks.cc per-thread entry checks that inlining made redundant
  *
  * All state is file-static C data; the only GCC tree kept across functions
  * (the counter array) is registered as a GC root in plugin.cc.
@@ -93,6 +94,9 @@ void ap_ext_add_function(function *fun, const char *name,
 void ap_ext_write(const char *path);
 void ap_ext_release(void);
 
+/* thread-checks.cc */
+void ap_thread_checks_init(const char *plugin);
+
 /* inline-size.cc */
 void ap_inline_size_init(const char *plugin);
 
@@ -103,6 +107,7 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter);
 void ap_emit_entry_increment(function *fun, uint32_t index);
 bool ap_increments_are_asm(void);
 bool ap_increment_asm_p(const gimple *stmt);
+bool ap_thread_check_stmt_p(const gimple *stmt);
 /* A static, artificial variable of @type named by an internal label that
  * starts with @prefix (no language could mangle it). */
 tree ap_static_var(tree type, const char *prefix);

@@ -247,6 +247,8 @@ static gimple *thread_call(tree obj, tree tls)
  * and, through IPA-RA, the same in its callers, on the hot path, for a
  * call made once per thread.
  */
+#define AP_THREAD_ASM_HEAD "lea -128(%%rsp), %%rsp\n\t"
+
 static gimple *thread_asm(tree obj, tree tls)
 {
 	vec<tree, va_gc> *inputs = NULL, *clobbers = NULL;
@@ -258,7 +260,7 @@ static gimple *thread_asm(tree obj, tree tls)
 					       build_string(3, "cc")));
 	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
 					       build_string(7, "memory")));
-	stmt = gimple_build_asm_vec("lea -128(%%rsp), %%rsp\n\t"
+	stmt = gimple_build_asm_vec(AP_THREAD_ASM_HEAD
 				    "push %1\n\t"
 				    "push %0\n\t"
 				    "call arcov_thread_counters@PLT\n\t"
@@ -315,6 +317,41 @@ static void thread_check(function *fun)
 	gsi_insert_after(&gsi, TARGET_64BIT && !TARGET_X32 ?
 			 thread_asm(obj, tls) : thread_call(obj, tls),
 			 GSI_NEW_STMT);
+}
+
+/**
+ * ap_thread_check_stmt_p - whether @stmt is part of a per-thread entry
+ * check as thread_check() makes it: the load of the flag, the test, the
+ * thread-local address and the runtime's entry point.
+ */
+bool ap_thread_check_stmt_p(const gimple *stmt)
+{
+	tree rhs;
+
+	if (!ap_thread_var)
+		return false;
+	if (const gcond *cond = dyn_cast<const gcond *>(stmt))
+		return TREE_CODE(gimple_cond_lhs(cond)) == SSA_NAME &&
+		       integer_zerop(gimple_cond_rhs(cond)) &&
+		       ap_thread_check_stmt_p(
+				SSA_NAME_DEF_STMT(gimple_cond_lhs(cond)));
+	if (const gasm *as = dyn_cast<const gasm *>(stmt))
+		return strncmp(gimple_asm_string(as), AP_THREAD_ASM_HEAD,
+			       strlen(AP_THREAD_ASM_HEAD)) == 0;
+	if (const gcall *call = dyn_cast<const gcall *>(stmt))
+		return gimple_call_fndecl(call) &&
+		       DECL_NAME(gimple_call_fndecl(call)) &&
+		       strcmp(IDENTIFIER_POINTER(DECL_NAME(
+				gimple_call_fndecl(call))),
+			      "arcov_thread_counters") == 0;
+	if (!gimple_assign_single_p(stmt))
+		return false;
+	rhs = gimple_assign_rhs1(stmt);
+	if (TREE_CODE(rhs) == ADDR_EXPR)	/* the copy's address */
+		return TREE_OPERAND(rhs, 0) == ap_thread_var;
+	return TREE_CODE(rhs) == ARRAY_REF &&	/* the flag */
+	       TREE_OPERAND(rhs, 0) == ap_thread_var &&
+	       integer_zerop(TREE_OPERAND(rhs, 1));
 }
 
 /*

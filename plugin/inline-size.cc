@@ -32,6 +32,7 @@
 #include "ipa-prop.h"
 #include "sreal.h"
 #include "ipa-fnsummary.h"
+#include "tree-inline.h"
 #include "arcov-plugin.h"
 #include "pass.h"
 
@@ -66,9 +67,15 @@ static void discount(cgraph_node *node, function *fun)
 		gimple_stmt_iterator gsi;
 
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-			if (ap_increment_asm_p(gsi_stmt(gsi))) {
-				size += ipa_fn_summary::size_scale;
-				time += freq;
+			if (ap_increment_asm_p(gsi_stmt(gsi)) ||
+			    ap_thread_check_stmt_p(gsi_stmt(gsi))) {
+				gimple *stmt = gsi_stmt(gsi);
+
+				size += ipa_fn_summary::size_scale *
+					estimate_num_insns(stmt,
+							   &eni_size_weights);
+				time += freq * estimate_num_insns(stmt,
+							&eni_time_weights);
 			}
 	}
 	if (!size)

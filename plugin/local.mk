@@ -15,6 +15,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/derive.cc \
 	plugin/profile.cc \
 	plugin/inline-size.cc \
+	plugin/thread-checks.cc \
 	plugin/arcov-plugin.h \
 	plugin/compat.h \
 	plugin/pass.h

@@ -476,6 +476,8 @@ int plugin_init(struct plugin_name_args *info,
 	ap_profile_init(info->base_name);
 	/* The increments out of the inliners' estimates (inline-size.cc). */
 	ap_inline_size_init(info->base_name);
+	/* Entry checks inlined where one already ran (thread-checks.cc). */
+	ap_thread_checks_init(info->base_name);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, arcov_finish, NULL);

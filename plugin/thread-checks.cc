@@ -1,0 +1,87 @@
+/* thread-checks.cc -- entry checks that inlining made redundant go.
+ *
+ * In the per-thread mode every function that a thread may enter first
+ * starts with a check (emit.cc, thread_check()): "if (LARCOVT[0] == 0)
+ * arcov_thread_counters(...)", after which the runtime knows this
+ * thread's copy of the unit's counters.  Inlining copies a callee's check
+ * into its caller, where the caller's own check has already run: on the
+ * Lua workload that was a load, a compare and a branch per inlined call,
+ * inside loops too.  After the IPA passes, a check that another check of
+ * the same copy dominates in the same function is made false, and the
+ * CFG cleanup removes its slow path: whichever way the dominating check
+ * went, the copy is known by then.  Copies of other units (inlined under
+ * -flto) are not the same variable and keep their checks.
+ */
+#include "compat.h"
+#include "ssa.h"
+#include "arcov-plugin.h"
+#include "pass.h"
+
+struct check {
+	basic_block bb;
+	gcond *cond;
+	tree copy;		/* the thread-local array it tests */
+};
+
+static bool checks_gate(function *fun)
+{
+	return fun && ap_opts.per_thread;
+}
+
+static unsigned int checks_execute(function *fun)
+{
+	auto_vec<struct check> checks;
+	struct check *c, *d;
+	unsigned int i, j, pruned = 0;
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fun) {
+		gimple_stmt_iterator gsi = gsi_last_nondebug_bb(bb);
+		gcond *cond = gsi_end_p(gsi) ? NULL :
+			dyn_cast<gcond *>(gsi_stmt(gsi));
+		struct check rec;
+
+		if (!cond || !ap_thread_check_stmt_p(cond) ||
+		    gimple_cond_false_p(cond))
+			continue;
+		rec.bb = bb;
+		rec.cond = cond;
+		rec.copy = TREE_OPERAND(gimple_assign_rhs1(SSA_NAME_DEF_STMT(
+				gimple_cond_lhs(cond))), 0);
+		checks.safe_push(rec);
+	}
+	if (checks.length() < 2)
+		return 0;
+	calculate_dominance_info(CDI_DOMINATORS);
+	FOR_EACH_VEC_ELT(checks, i, c)
+		FOR_EACH_VEC_ELT(checks, j, d)
+			if (i != j && c->copy == d->copy && c->bb != d->bb &&
+			    dominated_by_p(CDI_DOMINATORS, c->bb, d->bb)) {
+				gimple_cond_make_false(c->cond);
+				update_stmt(c->cond);
+				pruned++;
+				break;
+			}
+	if (dump_file)
+		fprintf(dump_file, "arcov: %u of %u entry checks dominated\n",
+			pruned, checks.length());
+	return pruned ? TODO_cleanup_cfg : 0;
+}
+
+ARCOV_GIMPLE_PASS(make_pass, "arcov_checks", checks_gate, checks_execute,
+		  PROP_cfg | PROP_ssa)
+
+/**
+ * ap_thread_checks_init - register the pass, once the IPA passes are done.
+ * @plugin: the plugin's name, for register_callback()
+ */
+void ap_thread_checks_init(const char *plugin)
+{
+	struct register_pass_info info;
+
+	info.pass = make_pass();
+	info.reference_pass_name = "adjust_alignment";
+	info.ref_pass_instance_number = 1;
+	info.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
