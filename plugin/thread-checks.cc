@@ -42,7 +42,8 @@ static unsigned int checks_execute(function *fun)
 		struct check rec;
 
 		if (!cond || !ap_thread_check_stmt_p(cond) ||
-		    gimple_cond_false_p(cond))
+		    (gimple_cond_code(cond) != EQ_EXPR &&
+		     gimple_cond_code(cond) != NE_EXPR))
 			continue;
 		rec.bb = bb;
 		rec.cond = cond;
@@ -57,7 +58,12 @@ static unsigned int checks_execute(function *fun)
 		FOR_EACH_VEC_ELT(checks, j, d)
 			if (i != j && c->copy == d->copy && c->bb != d->bb &&
 			    dominated_by_p(CDI_DOMINATORS, c->bb, d->bb)) {
-				gimple_cond_make_false(c->cond);
+				/* "flag == 0" goes to the slow path when
+				 * true; a pass may have turned it round. */
+				if (gimple_cond_code(c->cond) == EQ_EXPR)
+					gimple_cond_make_false(c->cond);
+				else
+					gimple_cond_make_true(c->cond);
 				update_stmt(c->cond);
 				pruned++;
 				break;
