@@ -12,6 +12,7 @@
  * profile.cc  entry and exit hooks of the time profile (doc/profile.md)
  * inline-size.cc the increments taken out of the inliners' estimates
  * thread-checks.cc per-thread entry checks that inlining made redundant
+ * loop-counts.cc a counted loop's increments added up in its preheader
  *
  * All state is file-static C data; the only GCC tree kept across functions
  * (the counter array) is registered as a GC root in plugin.cc.
@@ -33,6 +34,8 @@ struct ap_options {
 	bool derive;		/* not no-derive: derived entry counts */
 	bool asm_increments;	/* not no-asm-increments: plain increments
 				 * as one "asm inline" each (x86-64) */
+	bool loop_counts;	/* not no-loop-counts: counted loops'
+				 * increments added up before the loop */
 	bool derive_check;	/* derive-check: derived and counted both,
 				 * the runtime compares them */
 };
@@ -96,6 +99,9 @@ void ap_ext_release(void);
 
 /* thread-checks.cc */
 void ap_thread_checks_init(const char *plugin);
+
+/* loop-counts.cc */
+void ap_loop_counts_init(const char *plugin);
 
 /* inline-size.cc */
 void ap_inline_size_init(const char *plugin);

@@ -16,6 +16,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/profile.cc \
 	plugin/inline-size.cc \
 	plugin/thread-checks.cc \
+	plugin/loop-counts.cc \
 	plugin/arcov-plugin.h \
 	plugin/compat.h \
 	plugin/pass.h

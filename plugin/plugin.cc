@@ -52,6 +52,8 @@ static const char help_text[] =
 	"no-asm-increments  increment with a load, an add and a store, not\n"
 	"               one asm add to memory that the inliners count as one\n"
 	"               instruction (plain mode, x86-64)\n"
+	"no-loop-counts increment in a counted loop's body every iteration,\n"
+	"               not by the number of iterations before the loop\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
@@ -322,6 +324,7 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		{ "no-derive", &ap_opts.derive, false },
 		{ "derive-check", &ap_opts.derive_check, true },
 		{ "no-asm-increments", &ap_opts.asm_increments, false },
+		{ "no-loop-counts", &ap_opts.loop_counts, false },
 		{ "help", NULL, true },
 	};
 	size_t i;
@@ -431,6 +434,7 @@ int plugin_init(struct plugin_name_args *info,
 	}
 	ap_opts.derive = true;
 	ap_opts.asm_increments = true;
+	ap_opts.loop_counts = true;
 	for (i = 0; i < info->argc; i++)
 		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
 	if (opt_single + opt_atomic + opt_per_thread > 1) {
@@ -478,6 +482,8 @@ int plugin_init(struct plugin_name_args *info,
 	ap_inline_size_init(info->base_name);
 	/* Entry checks inlined where one already ran (thread-checks.cc). */
 	ap_thread_checks_init(info->base_name);
+	/* Counted loops' increments added up before the loop (loop-counts.cc). */
+	ap_loop_counts_init(info->base_name);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, arcov_finish, NULL);

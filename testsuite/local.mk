@@ -114,6 +114,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-derive-filter.sh \
 	testsuite/e2e/e2e-inline.sh \
 	testsuite/e2e/e2e-inline-size.sh \
+	testsuite/e2e/e2e-loop-counts.sh \
 	testsuite/e2e/e2e-motion.sh
 TESTS += $(E2E_TESTS)
 
@@ -147,7 +148,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/derive.c testsuite/e2e/derive.cc \
 	testsuite/e2e/derive-filter.c testsuite/e2e/derive-filter.h \
 	testsuite/e2e/derive-lib.sh testsuite/e2e/inline.c testsuite/e2e/inline-size.c \
-	testsuite/e2e/motion.c \
+	testsuite/e2e/motion.c testsuite/e2e/loop-counts.c \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 

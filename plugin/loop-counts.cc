@@ -1,0 +1,203 @@
+/* loop-counts.cc -- a counted loop's increments, added up before it runs.
+ *
+ * An increment in a loop body runs once per iteration, and as an asm it is
+ * also a barrier: the alias oracle takes it for a store to any memory, so
+ * loop-invariant motion cannot keep a variable of the loop in a register
+ * (SQLite's balance_nonroot() loads and stores "b.nCell" every iteration
+ * of "while (piCell < piEnd) { ...; b.nCell++; }", 10 M extra
+ * instructions on speedtest1).  When GCC can compute how many times a
+ * loop's latch runs from the values on entry (tree-ssa-loop-niter.cc),
+ * and the loop can be left only through its one exit, every block run
+ * once per iteration runs a known number of times: such a block's
+ * increments become one "counter += N" in the preheader, and the loop
+ * body is free of them.  The counts are the same; only when they are
+ * added changes (doc/notes-format.md §4, "Counters").
+ *
+ * Runs before the first loop-invariant motion ("lim"), after loop header
+ * copying has put the exit tests at the bottom, and only on increments in
+ * the asm form (the plain and per-thread modes on x86-64).
+ */
+#include "compat.h"
+#include "ssa.h"
+#include "tree-ssa-loop.h"
+#include "tree-ssa-loop-niter.h"
+#include "tree-scalar-evolution.h"
+#include "gimplify-me.h"
+#include "tree-into-ssa.h"
+#include "fold-const.h"
+#include "arcov-plugin.h"
+#include "pass.h"
+
+static bool loops_gate(function *fun)
+{
+	return fun && ap_opts.loop_counts && ap_increments_are_asm();
+}
+
+/* Whether nothing in @loop's body can leave it but its exit edges: no
+ * call that may not return or may throw, no statement that may trap into
+ * a handler.  GCC's loop_only_exit_p() would refuse the increments
+ * themselves, which are volatile asms. */
+static bool only_exits(const class loop *loop, basic_block *body)
+{
+	unsigned int i;
+
+	for (i = 0; i < loop->num_nodes; i++) {
+		gimple_stmt_iterator gsi;
+
+		if (body[i]->flags & BB_IRREDUCIBLE_LOOP)
+			return false;
+		for (gsi = gsi_start_bb(body[i]); !gsi_end_p(gsi);
+		     gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+
+			if (!ap_increment_asm_p(stmt) &&
+			    stmt_can_terminate_bb_p(stmt))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* @expr as a GIMPLE value, computed by statements added to @seq. */
+static tree gimple_value(gimple_seq *seq, tree expr)
+{
+	gimple_seq stmts = NULL;
+
+	expr = force_gimple_operand(expr, &stmts, true, NULL_TREE);
+	gimple_seq_add_seq(seq, stmts);
+	return expr;
+}
+
+/* counter += @n, at the end of @seq. */
+static void add_to_counter(gimple_seq *seq, tree counter, tree n)
+{
+	tree type = TREE_TYPE(counter);
+	tree old = make_ssa_name(type), sum = make_ssa_name(type);
+
+	gimple_seq_add_stmt(seq, gimple_build_assign(old,
+						     unshare_expr(counter)));
+	gimple_seq_add_stmt(seq, gimple_build_assign(sum, PLUS_EXPR, old,
+						     fold_convert(type, n)));
+	gimple_seq_add_stmt(seq, gimple_build_assign(unshare_expr(counter),
+						     sum));
+}
+
+/*
+ * Hoist the increments of @loop out of it; returns how many.  A block of
+ * the loop itself (not of an inner loop) that dominates the exit test
+ * runs once per execution of the header, latch executions + 1 times per
+ * entry; one that the exit test dominates and that dominates the latch
+ * runs once per latch execution.
+ */
+static unsigned int hoist_loop(class loop *loop)
+{
+	edge exit = single_exit(loop);
+	class tree_niter_desc desc;
+	basic_block *body;
+	gimple_seq seq = NULL;
+	tree latches = NULL_TREE, headers = NULL_TREE;
+	unsigned int i, hoisted = 0;
+
+	if (!exit || !loop_preheader_edge(loop) ||
+	    !number_of_iterations_exit(loop, exit, &desc, false, true))
+		return 0;
+	body = get_loop_body(loop);
+	if (!only_exits(loop, body)) {
+		free(body);
+		return 0;
+	}
+	for (i = 0; i < loop->num_nodes; i++) {
+		basic_block bb = body[i];
+		gimple_stmt_iterator gsi;
+		bool per_header;
+
+		if (bb->loop_father != loop)
+			continue;
+		if (dominated_by_p(CDI_DOMINATORS, exit->src, bb))
+			per_header = true;
+		else if (dominated_by_p(CDI_DOMINATORS, loop->latch, bb))
+			per_header = false;
+		else
+			continue;
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
+			gimple *stmt = gsi_stmt(gsi);
+			tree n;
+
+			if (!ap_increment_asm_p(stmt)) {
+				gsi_next(&gsi);
+				continue;
+			}
+			if (!latches) {
+				/* The latch runs niter times, none if the
+				 * first exit test leaves. */
+				latches = fold_convert(uint64_type_node,
+						unshare_expr(desc.niter));
+				if (!integer_zerop(desc.may_be_zero))
+					latches = fold_build3(COND_EXPR,
+						uint64_type_node,
+						unshare_expr(desc.may_be_zero),
+						build_zero_cst(uint64_type_node),
+						latches);
+				latches = gimple_value(&seq, latches);
+			}
+			if (per_header && !headers) {
+				headers = fold_build2(PLUS_EXPR,
+						      uint64_type_node, latches,
+						      build_one_cst(
+							uint64_type_node));
+				headers = gimple_value(&seq, headers);
+			}
+			n = per_header ? headers : latches;
+			add_to_counter(&seq, TREE_VALUE(
+				gimple_asm_output_op(as_a<gasm *>(stmt), 0)), n);
+			unlink_stmt_vdef(stmt);
+			gsi_remove(&gsi, true);
+			release_defs(stmt);
+			hoisted++;
+		}
+	}
+	free(body);
+	if (seq)
+		gsi_insert_seq_on_edge_immediate(loop_preheader_edge(loop), seq);
+	return hoisted;
+}
+
+static unsigned int loops_execute(function *fun)
+{
+	unsigned int hoisted = 0;
+
+	if (number_of_loops(fun) <= 1)
+		return 0;
+	loop_optimizer_init(LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+	scev_initialize();
+	for (auto loop : loops_list(fun, LI_FROM_INNERMOST))
+		hoisted += hoist_loop(loop);
+	scev_finalize();
+	loop_optimizer_finalize();
+	if (dump_file)
+		fprintf(dump_file, "arcov: %u increments hoisted out of loops\n",
+			hoisted);
+	if (!hoisted)
+		return 0;
+	mark_virtual_operands_for_renaming(fun);
+	return TODO_update_ssa_only_virtuals;
+}
+
+ARCOV_GIMPLE_PASS(make_pass, "arcov_loops", loops_gate, loops_execute,
+		  PROP_cfg | PROP_ssa)
+
+/**
+ * ap_loop_counts_init - register the pass, before the first "lim" (the
+ * one that follows "laddress").
+ * @plugin: the plugin's name, for register_callback()
+ */
+void ap_loop_counts_init(const char *plugin)
+{
+	struct register_pass_info info;
+
+	info.pass = make_pass();
+	info.reference_pass_name = "laddress";
+	info.ref_pass_instance_number = 1;
+	info.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Counted loops (plugin/loop-counts.cc): at -O2 the increments of a loop
+# whose trip count GCC computes on entry are added up in its preheader,
+# in the plain and the per-thread modes; the counts stay exact (the marks
+# of loop-counts.c, and gcov 12 on a --coverage build), the pass's dump
+# names the functions it hoisted increments from, and it leaves alone the
+# loop with a call and the loop with two exits.  With no-loop-counts
+# nothing is hoisted and the counts are the same.
+. "$top_srcdir/testsuite/e2e/lib.sh"
+
+case $(uname -m) in
+x86_64) ;;
+*) skip "asm increments are x86-64 only" ;;
+esac
+
+# hoisted: "FUNCTION N" per function of the pass's dump, clones by the
+# name they were cloned from.
+hoisted()
+{
+	cat "$tmp/arcov"/*.arcov_loops 2>/dev/null |
+	awk '/^;; Function / { f = $3; sub(/\..*/, "", f) }
+	     /increments hoisted out of loops/ { n[f] += $2 }
+	     END { for (f in n) print f, n[f] }' | sort
+}
+
+build_gcc loop-counts.c
+for mode in "" -pthread; do
+	rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"
+	rm -f "$tmp/gcc"/*.gcda
+	build_arcov loop-counts.c -O2 -fdump-tree-all $mode
+	run_both
+	check_marks loop-counts.c
+	compare_gcov loop-counts.c
+	hoisted > "$tmp/hoisted"
+	for f in up fill down at_least_once stride nested; do
+		awk -v f=$f '$1 == f && $2 > 0 { ok = 1 } END { exit !ok }' \
+			"$tmp/hoisted" ||
+			fail "no increment of $f() hoisted ($mode): $(cat "$tmp/hoisted")"
+	done
+	awk '$1 == "nested" && $2 >= 2 { ok = 1 } END { exit !ok }' \
+		"$tmp/hoisted" ||
+		fail "not both loops of nested() hoisted ($mode)"
+	for f in calls find; do
+		awk -v f=$f '$1 == f && $2 > 0 { bad = 1 } END { exit bad }' \
+			"$tmp/hoisted" ||
+			fail "an increment of $f() hoisted ($mode)"
+	done
+done
+
+rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"
+build_arcov loop-counts.c -O2 -fdump-tree-all -fplugin-arg-arcov-no-loop-counts
+run_both
+check_marks loop-counts.c
+test -z "$(hoisted | awk '$2 > 0')" ||
+	fail "increments hoisted with no-loop-counts: $(hoisted)"
+pass

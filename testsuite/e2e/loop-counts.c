@@ -1,0 +1,129 @@
+/* loop-counts.c -- counted loops whose increments the plugin adds up
+ * before the loop (plugin/loop-counts.cc), and loops it must leave alone;
+ * the trip counts come from a volatile so GCC cannot unroll them away. */
+#include <stdio.h>
+
+struct cells {
+	int n;
+	char *at[64];
+};
+
+static volatile int knob[] = { 10, 0, 3, 5, 4, 6 };
+
+/* Up-counting, run 13 times in all, once with no iteration. */
+__attribute__((noinline)) static long up(const int *v, int n)	/*@3*/
+{
+	long s = 0;	/*@3*/
+
+	for (int i = 0; i < n; i++)	/*@+*/
+		s += v[i];	/*@13*/
+	return s;	/*@3*/
+}
+
+/* SQLite's balance_nonroot(): a pointer stepping by two, a count kept in
+ * memory; 1 + 2 + 3 + 4 + 5 iterations. */
+__attribute__((noinline)) static int fill(char *p, char *end, struct cells *c)	/*@5*/
+{
+	while (p < end) {	/*@+*/
+		c->at[c->n] = p;	/*@15*/
+		p += 2;	/*@15*/
+		c->n++;	/*@15*/
+	}
+	return c->n;	/*@5*/
+}
+
+/* Unsigned, counting down to zero: 0 + 5 iterations. */
+__attribute__((noinline)) static unsigned down(unsigned n)	/*@2*/
+{
+	unsigned s = 0;	/*@2*/
+
+	for (unsigned u = n; u != 0; u--)	/*@+*/
+		s += u;	/*@5*/
+	return s;	/*@2*/
+}
+
+/* The body runs once even for n = 0: 1 + 4 iterations. */
+__attribute__((noinline)) static int at_least_once(int n)	/*@2*/
+{
+	int k = 0;	/*@2*/
+
+	do {
+		k++;	/*@5*/
+	} while (k < n);	/*@5*/
+	return k;	/*@2*/
+}
+
+/* Step 3 to a bound it does not divide: 4 iterations. */
+__attribute__((noinline)) static int stride(int n)	/*@1*/
+{
+	int s = 0;	/*@1*/
+
+	for (int i = 0; i < n; i += 3)	/*@+*/
+		s += i;	/*@4*/
+	return s;	/*@1*/
+}
+
+/* An inner loop inside an outer one: 5 x 6. */
+__attribute__((noinline)) static int nested(int n, int m)	/*@1*/
+{
+	int s = 0;	/*@1*/
+
+	for (int i = 0; i < n; i++)	/*@+*/
+		for (int j = 0; j < m; j++)	/*@+*/
+			s += i ^ j;	/*@30*/
+	return s;	/*@1*/
+}
+
+/* A branch in the body: the header's count is hoisted, the arm's kept. */
+__attribute__((noinline)) static int odd(const int *v, int n)	/*@1*/
+{
+	int k = 0;	/*@1*/
+
+	for (int i = 0; i < n; i++)	/*@+*/
+		if (v[i] & 1)	/*@10*/
+			k++;	/*@5*/
+	return k;	/*@1*/
+}
+
+/* Left alone: a call that may not return (it may exit or longjmp). */
+__attribute__((noinline)) void sink(int i)	/*@6*/
+{
+	if (i < 0)	/*@6*/
+		puts("negative");	/*@0*/
+}	/*@6*/
+
+__attribute__((noinline)) static void calls(int n)	/*@1*/
+{
+	for (int i = 0; i < n; i++)	/*@+*/
+		sink(i);	/*@6*/
+}	/*@1*/
+
+/* Left alone: two exits. */
+__attribute__((noinline)) static int find(const int *v, int n, int x)	/*@2*/
+{
+	for (int i = 0; i < n; i++)	/*@+*/
+		if (v[i] == x)	/*@14*/
+			return i;	/*@1*/
+	return -1;	/*@1*/
+}
+
+int main(void)	/*@1*/
+{
+	int v[16];	
+	char buf[16];
+	struct cells c = { 0 };	/*@1*/
+	long s;
+
+	for (int i = 0; i < 16; i++)	/*@+*/
+		v[i] = i;	/*@16*/
+	s = up(v, knob[0]) + up(v, knob[1]) + up(v, knob[2]);	/*@1*/
+	for (int k = 1; k <= 9; k += 2)	/*@+*/
+		fill(buf, buf + k, &c);	/*@5*/
+	s += down((unsigned)knob[1]) + down((unsigned)knob[3]);	/*@1*/
+	s += at_least_once(knob[1]) + at_least_once(knob[4]);	/*@1*/
+	s += stride(knob[0]) + nested(knob[3], knob[5]) + odd(v, knob[0]);	/*@1*/
+	calls(knob[5]);	/*@1*/
+	s += find(v, knob[0], 3) + find(v, knob[0], 99);	/*@1*/
+	printf("%ld %d\n", s, c.n);	/*@1*/
+	return 0;	/*@1*/
+}
