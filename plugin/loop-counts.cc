@@ -14,8 +14,9 @@
  * added changes (doc/notes-format.md §4, "Counters").
  *
  * Runs before the first loop-invariant motion ("lim"), after loop header
- * copying has put the exit tests at the bottom, and only on increments in
- * the asm form (the plain and per-thread modes on x86-64).
+ * copying has put the exit tests at the bottom, on the increments of the
+ * plain and per-thread modes on x86-64 (the asm) and on relaxed atomic
+ * ones, for which it saves a locked add per iteration.
  */
 #include "compat.h"
 #include "ssa.h"
@@ -30,13 +31,35 @@
 
 static bool loops_gate(function *fun)
 {
-	return fun && ap_opts.loop_counts && ap_increments_are_asm();
+	return fun && ap_opts.loop_counts &&
+	       (ap_increments_are_asm() || ap_opts.atomic);
+}
+
+/* The counter @stmt adds 1 to, if it is one of the plugin's increments:
+ * the asm (emit.cc, increment_asm()) or, counting atomically, a relaxed
+ * __atomic_fetch_add of 1 to an element of the counter array; else
+ * NULL. */
+static tree incremented(gimple *stmt)
+{
+	tree addr;
+
+	if (ap_increment_asm_p(stmt))
+		return TREE_VALUE(gimple_asm_output_op(as_a<gasm *>(stmt), 0));
+	if (!ap_opts.atomic ||
+	    !gimple_call_builtin_p(stmt, BUILT_IN_ATOMIC_FETCH_ADD_8) ||
+	    !integer_onep(gimple_call_arg(stmt, 1)))
+		return NULL_TREE;
+	addr = gimple_call_arg(stmt, 0);
+	if (TREE_CODE(addr) != ADDR_EXPR ||
+	    get_base_address(TREE_OPERAND(addr, 0)) != ap_counters_var)
+		return NULL_TREE;
+	return TREE_OPERAND(addr, 0);
 }
 
 /* Whether nothing in @loop's body can leave it but its exit edges: no
  * call that may not return or may throw, no statement that may trap into
  * a handler.  GCC's loop_only_exit_p() would refuse the increments
- * themselves, which are volatile asms. */
+ * themselves, volatile asms. */
 static bool only_exits(const class loop *loop, basic_block *body)
 {
 	unsigned int i;
@@ -50,7 +73,7 @@ static bool only_exits(const class loop *loop, basic_block *body)
 		     gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
 
-			if (!ap_increment_asm_p(stmt) &&
+			if (!incremented(stmt) &&
 			    stmt_can_terminate_bb_p(stmt))
 				return false;
 		}
@@ -68,11 +91,27 @@ static tree gimple_value(gimple_seq *seq, tree expr)
 	return expr;
 }
 
-/* counter += @n, at the end of @seq. */
+/* counter += @n, at the end of @seq: relaxed and atomic when counting
+ * atomically, else a load, an add and a store, which the optimizers are
+ * free to combine into one add to memory. */
 static void add_to_counter(gimple_seq *seq, tree counter, tree n)
 {
 	tree type = TREE_TYPE(counter);
-	tree old = make_ssa_name(type), sum = make_ssa_name(type);
+	tree old, sum;
+
+	if (ap_opts.atomic) {
+		tree fn = builtin_decl_explicit(BUILT_IN_ATOMIC_FETCH_ADD_8);
+		tree args = TYPE_ARG_TYPES(TREE_TYPE(fn));
+		tree arg1 = TREE_VALUE(TREE_CHAIN(args));
+
+		gimple_seq_add_stmt(seq, gimple_build_call(fn, 3,
+			build_fold_addr_expr(unshare_expr(counter)),
+			fold_convert(arg1, n),
+			build_int_cst(integer_type_node, MEMMODEL_RELAXED)));
+		return;
+	}
+	old = make_ssa_name(type);
+	sum = make_ssa_name(type);
 
 	gimple_seq_add_stmt(seq, gimple_build_assign(old,
 						     unshare_expr(counter)));
@@ -121,9 +160,9 @@ static unsigned int hoist_loop(class loop *loop)
 			continue;
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
 			gimple *stmt = gsi_stmt(gsi);
-			tree n;
+			tree counter = incremented(stmt), n;
 
-			if (!ap_increment_asm_p(stmt)) {
+			if (!counter) {
 				gsi_next(&gsi);
 				continue;
 			}
@@ -148,8 +187,7 @@ static unsigned int hoist_loop(class loop *loop)
 				headers = gimple_value(&seq, headers);
 			}
 			n = per_header ? headers : latches;
-			add_to_counter(&seq, TREE_VALUE(
-				gimple_asm_output_op(as_a<gasm *>(stmt), 0)), n);
+			add_to_counter(&seq, counter, n);
 			unlink_stmt_vdef(stmt);
 			gsi_remove(&gsi, true);
 			release_defs(stmt);
@@ -179,6 +217,9 @@ static unsigned int loops_execute(function *fun)
 			hoisted);
 	if (!hoisted)
 		return 0;
+	/* Atomic increments are calls, which the call graph lists. */
+	if (ap_opts.atomic)
+		cgraph_edge::rebuild_edges();
 	mark_virtual_operands_for_renaming(fun);
 	return TODO_update_ssa_only_virtuals;
 }

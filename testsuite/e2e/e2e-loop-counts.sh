@@ -1,7 +1,7 @@
 #!/bin/sh
 # Counted loops (plugin/loop-counts.cc): at -O2 the increments of a loop
 # whose trip count GCC computes on entry are added up in its preheader,
-# in the plain and the per-thread modes; the counts stay exact (the marks
+# in the plain, the per-thread and the atomic modes; the counts stay exact (the marks
 # of loop-counts.c, and gcov 12 on a --coverage build), the pass's dump
 # names the functions it hoisted increments from, and it leaves alone the
 # loop with a call and the loop with two exits.  With no-loop-counts
@@ -24,7 +24,7 @@ hoisted()
 }
 
 build_gcc loop-counts.c
-for mode in "" -pthread; do
+for mode in "" -pthread -fplugin-arg-arcov-atomic; do
 	rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"
 	rm -f "$tmp/gcc"/*.gcda
 	build_arcov loop-counts.c -O2 -fdump-tree-all $mode
