@@ -98,10 +98,10 @@ void ap_ext_write(const char *path);
 void ap_ext_release(void);
 
 /* thread-checks.cc */
-void ap_thread_checks_init(const char *plugin);
+opt_pass *ap_thread_checks_pass(void);
 
 /* loop-counts.cc */
-void ap_loop_counts_init(const char *plugin);
+opt_pass *ap_loop_counts_pass(void);
 
 /* inline-size.cc */
 void ap_inline_size_init(const char *plugin);

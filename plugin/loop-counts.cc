@@ -228,17 +228,10 @@ ARCOV_GIMPLE_PASS(make_pass, "arcov_loops", loops_gate, loops_execute,
 		  PROP_cfg | PROP_ssa)
 
 /**
- * ap_loop_counts_init - register the pass, before the first "lim" (the
- * one that follows "laddress").
- * @plugin: the plugin's name, for register_callback()
+ * ap_loop_counts_pass - the pass, for plugin.cc to register after
+ * "laddress", which the first "lim" follows.
  */
-void ap_loop_counts_init(const char *plugin)
+opt_pass *ap_loop_counts_pass(void)
 {
-	struct register_pass_info info;
-
-	info.pass = make_pass();
-	info.reference_pass_name = "laddress";
-	info.ref_pass_instance_number = 1;
-	info.pos_op = PASS_POS_INSERT_AFTER;
-	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+	return make_pass();
 }

@@ -480,10 +480,12 @@ int plugin_init(struct plugin_name_args *info,
 	ap_profile_init(info->base_name);
 	/* The increments out of the inliners' estimates (inline-size.cc). */
 	ap_inline_size_init(info->base_name);
-	/* Entry checks inlined where one already ran (thread-checks.cc). */
-	ap_thread_checks_init(info->base_name);
-	/* Counted loops' increments added up before the loop (loop-counts.cc). */
-	ap_loop_counts_init(info->base_name);
+	/* Entry checks inlined where one already ran (thread-checks.cc),
+	 * once the IPA passes are done. */
+	add_pass(info->base_name, ap_thread_checks_pass(), "adjust_alignment");
+	/* Counted loops' increments added up before the loop (loop-counts.cc),
+	 * before the first "lim", which follows "laddress". */
+	add_pass(info->base_name, ap_loop_counts_pass(), "laddress");
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, arcov_finish, NULL);

@@ -78,16 +78,10 @@ ARCOV_GIMPLE_PASS(make_pass, "arcov_checks", checks_gate, checks_execute,
 		  PROP_cfg | PROP_ssa)
 
 /**
- * ap_thread_checks_init - register the pass, once the IPA passes are done.
- * @plugin: the plugin's name, for register_callback()
+ * ap_thread_checks_pass - the pass, for plugin.cc to register once the IPA
+ * passes are done (after "adjust_alignment").
  */
-void ap_thread_checks_init(const char *plugin)
+opt_pass *ap_thread_checks_pass(void)
 {
-	struct register_pass_info info;
-
-	info.pass = make_pass();
-	info.reference_pass_name = "adjust_alignment";
-	info.ref_pass_instance_number = 1;
-	info.pos_op = PASS_POS_INSERT_AFTER;
-	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+	return make_pass();
 }
