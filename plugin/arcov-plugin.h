@@ -113,6 +113,7 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter);
 void ap_emit_entry_increment(function *fun, uint32_t index);
 bool ap_increments_are_asm(void);
 bool ap_increment_asm_p(const gimple *stmt);
+gimple *ap_atomic_add(tree ref, tree n);
 bool ap_thread_check_stmt_p(const gimple *stmt);
 /* A static, artificial variable of @type named by an internal label that
  * starts with @prefix (no language could mangle it). */

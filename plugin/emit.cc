@@ -182,6 +182,22 @@ bool ap_increments_are_asm(void)
 	       !(flag_sanitize & SANITIZE_THREAD);
 }
 
+/**
+ * ap_atomic_add - the relaxed atomic "@ref += @n" of the atomic mode.
+ * @ref: a counter
+ * @n:   what to add, converted to the counter's type
+ */
+gimple *ap_atomic_add(tree ref, tree n)
+{
+	tree fn = builtin_decl_explicit(BUILT_IN_ATOMIC_FETCH_ADD_8);
+	tree arg1 = TREE_VALUE(TREE_CHAIN(TYPE_ARG_TYPES(TREE_TYPE(fn))));
+
+	return gimple_build_call(fn, 3, build_fold_addr_expr(ref),
+				 fold_convert(arg1, n),
+				 build_int_cst(integer_type_node,
+					       MEMMODEL_RELAXED));
+}
+
 static gimple_seq increment(uint32_t index)
 {
 	gimple_seq seq = NULL;
@@ -193,13 +209,8 @@ static gimple_seq increment(uint32_t index)
 	}
 
 	if (ap_opts.atomic) {
-		tree fn = builtin_decl_explicit(BUILT_IN_ATOMIC_FETCH_ADD_8);
-		tree args = TYPE_ARG_TYPES(TREE_TYPE(fn));
-		tree arg1 = TREE_VALUE(TREE_CHAIN(args));
-
-		gimple_seq_add_stmt(&seq, gimple_build_call(fn, 3,
-			build_fold_addr_expr(ref), build_int_cst(arg1, 1),
-			build_int_cst(integer_type_node, MEMMODEL_RELAXED)));
+		gimple_seq_add_stmt(&seq, ap_atomic_add(ref,
+					build_int_cst(counter_type(), 1)));
 	} else {
 		tree tmp = create_tmp_reg(counter_type(), "arcov");
 

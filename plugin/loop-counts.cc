@@ -100,14 +100,8 @@ static void add_to_counter(gimple_seq *seq, tree counter, tree n)
 	tree old, sum;
 
 	if (ap_opts.atomic) {
-		tree fn = builtin_decl_explicit(BUILT_IN_ATOMIC_FETCH_ADD_8);
-		tree args = TYPE_ARG_TYPES(TREE_TYPE(fn));
-		tree arg1 = TREE_VALUE(TREE_CHAIN(args));
-
-		gimple_seq_add_stmt(seq, gimple_build_call(fn, 3,
-			build_fold_addr_expr(unshare_expr(counter)),
-			fold_convert(arg1, n),
-			build_int_cst(integer_type_node, MEMMODEL_RELAXED)));
+		gimple_seq_add_stmt(seq, ap_atomic_add(unshare_expr(counter),
+						       n));
 		return;
 	}
 	old = make_ssa_name(type);
