@@ -194,9 +194,165 @@ static unsigned int hoist_loop(class loop *loop)
 	return hoisted;
 }
 
+/* The most counters one loop keeps in registers: each is a register live
+ * through the loop and one add to memory on the way out. */
+#define AP_LOOP_REGISTERS 4
+
+/* Latch executions below which a loop keeps its counters in memory. */
+#define AP_LOOP_SHORT 8
+
+/* Whether @e leaves its loop in a way a statement can be put on. */
+static bool plain_exit(const_edge e)
+{
+	return !(e->flags & (EDGE_ABNORMAL | EDGE_EH));
+}
+
+/* Whether @bb, in @loop, runs on at least half of its passes, by GCC's
+ * estimate: a counter incremented there makes a chain through memory. */
+static bool most_passes(const class loop *loop, basic_block bb)
+{
+	profile_count header = loop->header->count;
+
+	if (!header.initialized_p() || !bb->count.initialized_p())
+		return dominated_by_p(CDI_DOMINATORS, loop->latch, bb);
+	return bb->count.apply_scale(2, 1) >= header;
+}
+
+/*
+ * Keep the counters still incremented in @loop in registers; returns how
+ * many increments.  An increment in memory is a chain from one pass to the
+ * next: an add to what the previous pass stored, which waits for that
+ * store to be forwarded, several cycles where the plain loop takes one or
+ * two (SQLite's lengthFunc() and sqlite3_str_vappendf() scan strings a
+ * byte a pass).  Each counter instead gets a register, zeroed on the
+ * preheader edge, one more on each pass that increments it, and added
+ * into the counter on every exit edge.  Only where nothing can leave the
+ * loop but its exits; a call that returns may run any code, even this
+ * loop's, whose increments add to memory meanwhile, which the exits' adds
+ * do not overwrite.
+ */
+static int register_loop(class loop *loop)
+{
+	tree counters[AP_LOOP_REGISTERS], regs[AP_LOOP_REGISTERS];
+	unsigned int i, n = 0;
+	int done = 0;
+	basic_block *body;
+	bool fits = true;
+	HOST_WIDE_INT max;
+
+	if (!loop_preheader_edge(loop))
+		return -1;
+	/* A loop of a few passes at most makes no long chain (SQLite's
+	 * varints: at most 9 bytes, one or two in practice); the zeroing
+	 * and the adds on the way out would cost it more than they save. */
+	max = get_max_loop_iterations_int(loop);
+	if (max >= 0 && max < AP_LOOP_SHORT)
+		return -1;
+	body = get_loop_body(loop);
+	for (i = 0; i < loop->num_nodes && fits; i++) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(body[i]); !gsi_end_p(gsi);
+		     gsi_next(&gsi)) {
+			tree counter = incremented(gsi_stmt(gsi));
+			unsigned int k;
+
+			if (!counter || !most_passes(loop, body[i]))
+				continue;
+			for (k = 0; k < n; k++)
+				if (operand_equal_p(counters[k], counter, 0))
+					break;
+			if (k < n)
+				continue;
+			if (n == AP_LOOP_REGISTERS) {
+				fits = false;
+				break;
+			}
+			counters[n++] = counter;
+		}
+	}
+	auto_vec<edge> exits;
+	if (n && fits && only_exits(loop, body))
+		exits = get_loop_exit_edges(loop, body);
+	for (edge e : exits)
+		if (!plain_exit(e)) {
+			exits.truncate(0);
+			break;
+		}
+	if (exits.is_empty()) {
+		free(body);
+		return -1;
+	}
+
+	gimple_seq zero = NULL;
+	for (i = 0; i < n; i++) {
+		regs[i] = create_tmp_reg(uint64_type_node, "arcov_pass");
+		gimple_seq_add_stmt(&zero, gimple_build_assign(regs[i],
+				build_zero_cst(uint64_type_node)));
+	}
+	for (i = 0; i < loop->num_nodes; i++) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(body[i]); !gsi_end_p(gsi);) {
+			gimple *stmt = gsi_stmt(gsi);
+			tree counter = incremented(stmt);
+			unsigned int k;
+
+			if (!counter) {
+				gsi_next(&gsi);
+				continue;
+			}
+			for (k = 0; k < n; k++)
+				if (operand_equal_p(counters[k], counter, 0))
+					break;
+			if (k == n) {
+				gsi_next(&gsi);
+				continue;
+			}
+			unlink_stmt_vdef(stmt);
+			gsi_replace(&gsi, gimple_build_assign(regs[k], PLUS_EXPR,
+					regs[k], build_one_cst(uint64_type_node)),
+				    true);
+			release_defs(stmt);
+			gsi_next(&gsi);
+			done++;
+		}
+	}
+	free(body);
+	if (dump_file)
+		fprintf(dump_file, "arcov: loop %d: %u counters in registers\n",
+			loop->num, n);
+	gsi_insert_seq_on_edge_immediate(loop_preheader_edge(loop), zero);
+	for (edge e : exits) {
+		gimple_seq add = NULL;
+
+		for (i = 0; i < n; i++)
+			add_to_counter(&add, counters[i], regs[i]);
+		gsi_insert_seq_on_edge_immediate(e, add);
+	}
+	return done;
+}
+
+/* register_loop() on the outermost loops of @loop's nest that take it. */
+static unsigned int register_nest(class loop *loop)
+{
+	unsigned int done = 0;
+	class loop *inner;
+
+	if (loop_outer(loop)) {
+		int r = register_loop(loop);
+
+		if (r >= 0)
+			return r;
+	}
+	for (inner = loop->inner; inner; inner = inner->next)
+		done += register_nest(inner);
+	return done;
+}
+
 static unsigned int loops_execute(function *fun)
 {
-	unsigned int hoisted = 0;
+	unsigned int hoisted = 0, registered = 0;
 
 	if (number_of_loops(fun) <= 1)
 		return 0;
@@ -204,18 +360,21 @@ static unsigned int loops_execute(function *fun)
 	scev_initialize();
 	for (auto loop : loops_list(fun, LI_FROM_INNERMOST))
 		hoisted += hoist_loop(loop);
+	registered = register_nest(loops_for_fn(fun)->tree_root);
 	scev_finalize();
 	loop_optimizer_finalize();
 	if (dump_file)
-		fprintf(dump_file, "arcov: %u increments hoisted out of loops\n",
-			hoisted);
-	if (!hoisted)
+		fprintf(dump_file, "arcov: %u increments hoisted out of loops, "
+			"%u kept in registers\n", hoisted, registered);
+	if (!hoisted && !registered)
 		return 0;
 	/* Atomic increments are calls, which the call graph lists. */
 	if (ap_opts.atomic)
 		cgraph_edge::rebuild_edges();
 	mark_virtual_operands_for_renaming(fun);
-	return TODO_update_ssa_only_virtuals;
+	/* The registers are variables yet, which the renamer makes SSA
+	 * names with the PHIs they need. */
+	return registered ? TODO_update_ssa : TODO_update_ssa_only_virtuals;
 }
 
 ARCOV_GIMPLE_PASS(make_pass, "arcov_loops", loops_gate, loops_execute,
