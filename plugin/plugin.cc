@@ -52,8 +52,9 @@ static const char help_text[] =
 	"no-asm-increments  increment with a load, an add and a store, not\n"
 	"               one asm add to memory that the inliners count as one\n"
 	"               instruction (plain mode, x86-64)\n"
-	"no-loop-counts increment in a counted loop's body every iteration,\n"
-	"               not by the number of iterations before the loop\n"
+	"no-loop-counts increment in memory in a loop's body every iteration,\n"
+	"               not by the number of iterations before a counted\n"
+	"               loop, nor in registers in a call-free one\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {

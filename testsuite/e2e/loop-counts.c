@@ -1,6 +1,7 @@
 /* loop-counts.c -- counted loops whose increments the plugin adds up
- * before the loop (plugin/loop-counts.cc), and loops it must leave alone;
- * the trip counts come from a volatile so GCC cannot unroll them away. */
+ * before the loop, call-free loops whose counters it keeps in registers
+ * (plugin/loop-counts.cc), and loops it must leave alone; the trip
+ * counts come from a volatile so GCC cannot unroll them away. */
 #include <stdio.h>
 
 struct cells {
@@ -98,13 +99,54 @@ __attribute__((noinline)) static void calls(int n)	/*@1*/
 		sink(i);	/*@6*/
 }	/*@1*/
 
-/* Left alone: two exits. */
+/* Not counted: two exits (its counters kept in registers instead). */
 __attribute__((noinline)) static int find(const int *v, int n, int x)	/*@2*/
 {
 	for (int i = 0; i < n; i++)	/*@+*/
 		if (v[i] == x)	/*@14*/
 			return i;	/*@1*/
 	return -1;	/*@1*/
+}
+
+/* Not counted, but call-free: a string scan keeps its counters in
+ * registers, added in on the way out; 11 + 0 passes. */
+__attribute__((noinline)) static int length(const char *s)	/*@2*/
+{
+	const char *p = s;	/*@2*/
+
+	while (*p)	/*@+*/
+		p++;	/*@11*/
+	return (int)(p - s);	/*@2*/
+}
+
+/* SQLite's lengthFunc(): a nest of call-free loops, its registers added
+ * in on the outer loop's exit; 6 characters, 3 continuation bytes. */
+__attribute__((noinline)) static int utf8len(const unsigned char *z)	/*@1*/
+{
+	const unsigned char *z0 = z;	/*@1*/
+	unsigned char c;
+
+	while ((c = *z) != 0) {	/*@+*/
+		z++;	/*@6*/
+		if (c >= 0xc0)	/*@6*/
+			while ((*z & 0xc0) == 0x80) {	/*@5*/
+				z++;	/*@3*/
+				z0++;	/*@3*/
+			}
+	}
+	return (int)(z - z0);	/*@1*/
+}
+
+/* Left in memory: at most 4 passes (GCC's bound), 1 + 2 here. */
+__attribute__((noinline)) static unsigned varint(const unsigned char *p)	/*@2*/
+{
+	const unsigned char *end = p + 4;	/*@2*/
+	unsigned v = 0;	/*@2*/
+
+	do {
+		v = v << 7 | (*p & 0x7f);	/*@3*/
+	} while ((*p++ & 0x80) && p < end);	/*@+*/
+	return v;	/*@2*/
 }
 
 int main(void)	/*@1*/
@@ -124,6 +166,10 @@ int main(void)	/*@1*/
 	s += stride(knob[0]) + nested(knob[3], knob[5]) + odd(v, knob[0]);	/*@1*/
 	calls(knob[5]);	/*@1*/
 	s += find(v, knob[0], 3) + find(v, knob[0], 99);	/*@1*/
+	s += length("hello world") + length("");	/*@1*/
+	s += utf8len((const unsigned char *)"xy\xc3\xa9z\xe2\x82\xac!");	/*@1*/
+	s += varint((const unsigned char *)"\x05") +	/*@+*/
+	     varint((const unsigned char *)"\x81\x01");	/*@1*/
 	printf("%ld %d\n", s, c.n);	/*@1*/
 	return 0;	/*@1*/
 }
