@@ -142,21 +142,54 @@ static tree asm_operand(const char *constraint, tree value)
  * (doc/notes-format.md §4, "Counters").
  */
 #define AP_INCREMENT_ASM "{addq\t$1, %0|add\t%0, 1}"
+#define AP_ADD_ASM "{addq\t%2, %0|add\t%0, %2}"
 
-static gimple *increment_asm(tree ref)
+/* The volatile "asm inline" @text on the counter @ref (%0 and %1), with
+ * @n as %2 unless NULL_TREE. */
+static gimple *counter_asm(const char *text, tree ref, tree n)
 {
 	vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
 	gasm *stmt;
 
 	vec_safe_push(outputs, asm_operand("=m", ref));
 	vec_safe_push(inputs, asm_operand("m", unshare_expr(ref)));
+	if (n)
+		vec_safe_push(inputs, asm_operand("re", n));
 	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
 					       build_string(3, "cc")));
-	stmt = gimple_build_asm_vec(AP_INCREMENT_ASM, inputs,
-				    outputs, clobbers, NULL);
+	stmt = gimple_build_asm_vec(text, inputs, outputs, clobbers, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	gimple_asm_set_inline(stmt, true);
 	return stmt;
+}
+
+static gimple *increment_asm(tree ref)
+{
+	return counter_asm(AP_INCREMENT_ASM, ref, NULL_TREE);
+}
+
+/**
+ * ap_add_asm - "@ref += @n" as one asm add to memory, in the modes whose
+ * increments are the asm (ap_increments_are_asm()): the counter's address
+ * stays the instruction's operand, as in the increments, where GCC's
+ * own add to a thread-local counter would compute the thread's base
+ * address into a register, which the base's other uses then keep live
+ * across the function.
+ * @ref: a counter
+ * @n:   what to add, a 64-bit GIMPLE value
+ */
+gimple *ap_add_asm(tree ref, tree n)
+{
+	return counter_asm(AP_ADD_ASM, ref, n);
+}
+
+/* Whether @stmt is one of the adds ap_add_asm() makes. */
+bool ap_add_asm_p(const gimple *stmt)
+{
+	const gasm *as = dyn_cast<const gasm *>(stmt);
+
+	return as && gimple_asm_volatile_p(as) && gimple_asm_inline_p(as) &&
+	       strcmp(gimple_asm_string(as), AP_ADD_ASM) == 0;
 }
 
 /* Whether @stmt is one of the increments increment_asm() makes. */

@@ -63,7 +63,7 @@ static tree incremented(gimple *stmt)
 /* Whether nothing in @loop's body can leave it but its exit edges: no
  * call that may not return or may throw, no statement that may trap into
  * a handler.  GCC's loop_only_exit_p() would refuse the increments
- * themselves, volatile asms. */
+ * themselves and an inner loop's adds, volatile asms. */
 static bool only_exits(const class loop *loop, basic_block *body)
 {
 	unsigned int i;
@@ -77,7 +77,7 @@ static bool only_exits(const class loop *loop, basic_block *body)
 		     gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
 
-			if (!incremented(stmt) &&
+			if (!incremented(stmt) && !ap_add_asm_p(stmt) &&
 			    stmt_can_terminate_bb_p(stmt))
 				return false;
 		}
@@ -96,8 +96,9 @@ static tree gimple_value(gimple_seq *seq, tree expr)
 }
 
 /* counter += @n, at the end of @seq: relaxed and atomic when counting
- * atomically, else a load, an add and a store, which the optimizers are
- * free to combine into one add to memory. */
+ * atomically, one asm add where increments are the asm, else a load, an
+ * add and a store, which the optimizers are free to combine into one add
+ * to memory. */
 static void add_to_counter(gimple_seq *seq, tree counter, tree n)
 {
 	tree type = TREE_TYPE(counter);
@@ -106,6 +107,11 @@ static void add_to_counter(gimple_seq *seq, tree counter, tree n)
 	if (ap_opts.atomic) {
 		gimple_seq_add_stmt(seq, ap_atomic_add(unshare_expr(counter),
 						       n));
+		return;
+	}
+	if (ap_increments_are_asm()) {
+		gimple_seq_add_stmt(seq, ap_add_asm(unshare_expr(counter),
+						    fold_convert(type, n)));
 		return;
 	}
 	old = make_ssa_name(type);
