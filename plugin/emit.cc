@@ -169,12 +169,10 @@ static gimple *increment_asm(tree ref)
 }
 
 /**
- * ap_add_asm - "@ref += @n" as one asm add to memory, in the modes whose
- * increments are the asm (ap_increments_are_asm()): the counter's address
- * stays the instruction's operand, as in the increments, where GCC's
- * own add to a thread-local counter would compute the thread's base
- * address into a register, which the base's other uses then keep live
- * across the function.
+ * ap_add_asm - "@ref += @n" as one asm add to memory, for the modes whose
+ * increments are the asm (ap_increments_are_asm()): like them, one
+ * instruction on the counter's address (%fs-relative for a thread's
+ * copy) that the optimizers neither move nor merge.
  * @ref: a counter
  * @n:   what to add, a 64-bit GIMPLE value
  */
@@ -183,22 +181,25 @@ gimple *ap_add_asm(tree ref, tree n)
 	return counter_asm(AP_ADD_ASM, ref, n);
 }
 
-/* Whether @stmt is one of the adds ap_add_asm() makes. */
-bool ap_add_asm_p(const gimple *stmt)
+/* Whether @stmt is an asm counter_asm() made of @text. */
+static bool counter_asm_p(const gimple *stmt, const char *text)
 {
 	const gasm *as = dyn_cast<const gasm *>(stmt);
 
 	return as && gimple_asm_volatile_p(as) && gimple_asm_inline_p(as) &&
-	       strcmp(gimple_asm_string(as), AP_ADD_ASM) == 0;
+	       strcmp(gimple_asm_string(as), text) == 0;
+}
+
+/* Whether @stmt is one of the adds ap_add_asm() makes. */
+bool ap_add_asm_p(const gimple *stmt)
+{
+	return counter_asm_p(stmt, AP_ADD_ASM);
 }
 
 /* Whether @stmt is one of the increments increment_asm() makes. */
 bool ap_increment_asm_p(const gimple *stmt)
 {
-	const gasm *as = dyn_cast<const gasm *>(stmt);
-
-	return as && gimple_asm_volatile_p(as) && gimple_asm_inline_p(as) &&
-	       strcmp(gimple_asm_string(as), AP_INCREMENT_ASM) == 0;
+	return counter_asm_p(stmt, AP_INCREMENT_ASM);
 }
 
 /* Whether increments take the asm form: in the plain and the per-thread
