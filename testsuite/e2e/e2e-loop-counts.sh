@@ -35,6 +35,31 @@ registered()
 	     END { for (f in n) print f, n[f] }' | sort
 }
 
+# at_least N LIST WHAT FUNCTION...: each FUNCTION has N or more in
+# $tmp/LIST (hoisted or registered, above) in this $mode.
+at_least()
+{
+	al_n=$1 al_list=$2 al_what=$3
+	shift 3
+	for f; do
+		awk -v f=$f -v n=$al_n '$1 == f && $2 >= n { ok = 1 }
+			END { exit !ok }' "$tmp/$al_list" ||
+			fail "$f(): fewer than $al_n $al_what ($mode): $(cat "$tmp/$al_list")"
+	done
+}
+
+# none LIST WHAT FUNCTION...: no FUNCTION has any in $tmp/LIST.
+none()
+{
+	no_list=$1 no_what=$2
+	shift 2
+	for f; do
+		awk -v f=$f '$1 == f && $2 > 0 { bad = 1 } END { exit bad }' \
+			"$tmp/$no_list" ||
+			fail "$f(): $no_what ($mode)"
+	done
+}
+
 build_gcc loop-counts.c
 for mode in "" -pthread -fplugin-arg-arcov-atomic; do
 	rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"
@@ -44,33 +69,14 @@ for mode in "" -pthread -fplugin-arg-arcov-atomic; do
 	check_marks loop-counts.c
 	compare_gcov loop-counts.c
 	hoisted > "$tmp/hoisted"
-	for f in up fill down at_least_once stride nested; do
-		awk -v f=$f '$1 == f && $2 > 0 { ok = 1 } END { exit !ok }' \
-			"$tmp/hoisted" ||
-			fail "no increment of $f() hoisted ($mode): $(cat "$tmp/hoisted")"
-	done
-	awk '$1 == "nested" && $2 >= 2 { ok = 1 } END { exit !ok }' \
-		"$tmp/hoisted" ||
-		fail "not both loops of nested() hoisted ($mode)"
-	for f in calls find; do
-		awk -v f=$f '$1 == f && $2 > 0 { bad = 1 } END { exit bad }' \
-			"$tmp/hoisted" ||
-			fail "an increment of $f() hoisted ($mode)"
-	done
 	registered > "$tmp/registered"
-	for f in find length utf8len; do
-		awk -v f=$f '$1 == f && $2 > 0 { ok = 1 } END { exit !ok }' \
-			"$tmp/registered" ||
-			fail "no counter of $f() in a register ($mode): $(cat "$tmp/registered")"
-	done
-	awk '$1 == "utf8len" && $2 >= 2 { ok = 1 } END { exit !ok }' \
-		"$tmp/registered" ||
-		fail "not both loops of utf8len() in registers ($mode)"
-	for f in calls varint; do
-		awk -v f=$f '$1 == f && $2 > 0 { bad = 1 } END { exit bad }' \
-			"$tmp/registered" ||
-			fail "a counter of $f() in a register ($mode)"
-	done
+	at_least 1 hoisted "increment hoisted" up fill down at_least_once \
+		stride nested
+	at_least 2 hoisted "increments hoisted (both loops)" nested
+	at_least 1 registered "counter in a register" find length utf8len
+	at_least 2 registered "counters in registers (both loops)" utf8len
+	none hoisted "an increment hoisted" calls find
+	none registered "a counter in a register" calls varint
 done
 
 rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"
