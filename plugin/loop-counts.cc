@@ -244,6 +244,137 @@ static bool most_passes(const class loop *loop, basic_block bb)
 	return bb->count.apply_scale(2, 1) >= header;
 }
 
+/* The most statements besides its increment that an arm may hold and
+ * still be folded: what GCC's if-conversion turns into a conditional move
+ * (a value computed on one side of a branch, slide_hash()'s
+ * "m >= wsize ? m - wsize : NIL"). */
+#define AP_ARM_STMTS 2
+
+/* Whether @bb, of @loop, is one arm of a branch, its own or shared with
+ * a sibling arm, that holds nothing but cheap register arithmetic: no
+ * memory, nothing that may trap, at most @limit statements besides
+ * increments.  Such an arm is a conditional move in the plain program. */
+static bool cheap_arm(const class loop *loop, basic_block bb, int limit)
+{
+	gimple_stmt_iterator gsi;
+
+	if (!single_pred_p(bb) || !single_succ_p(bb) ||
+	    (single_succ_edge(bb)->flags & EDGE_COMPLEX) ||
+	    !flow_bb_inside_loop_p(loop, single_succ(bb)) ||
+	    single_succ(bb) == bb->loop_father->header)
+		return false;
+	for (gsi = gsi_start_nondebug_bb(bb); !gsi_end_p(gsi);
+	     gsi_next_nondebug(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+
+		if (incremented(stmt))
+			continue;
+		if (!is_gimple_assign(stmt) || gimple_vuse(stmt) ||
+		    gimple_could_trap_p(stmt) || --limit < 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The edge from the branch into @bb when @bb is an arm of an if-then or
+ * an if-then-else in @loop that GCC could make branch-free but for the
+ * increments in it: the branch tests integers or pointers, the arm
+ * (and the other one, for an if-then-else) holds only cheap_arm()'s
+ * statements and rejoins the other path at once.  An increment there is
+ * folded into the branch block as "register += condition" (fold_arm()),
+ * the arm is left as in the plain program, and GCC's if-conversion
+ * decides as it would there.  Else NULL.
+ */
+static edge foldable_arm(const class loop *loop, basic_block bb)
+{
+	edge e, other;
+	basic_block cond_bb, join;
+	gimple *last;
+
+	if (!cheap_arm(loop, bb, AP_ARM_STMTS))
+		return NULL;
+	e = single_pred_edge(bb);
+	cond_bb = e->src;
+	join = single_succ(bb);
+	if (!(e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)) ||
+	    !flow_bb_inside_loop_p(loop, cond_bb) ||
+	    cond_bb->loop_father != bb->loop_father)
+		return NULL;
+	last = last_stmt(cond_bb);
+	if (!last || gimple_code(last) != GIMPLE_COND ||
+	    !(INTEGRAL_TYPE_P(TREE_TYPE(gimple_cond_lhs(last))) ||
+	      POINTER_TYPE_P(TREE_TYPE(gimple_cond_lhs(last)))))
+		return NULL;
+	other = EDGE_SUCC(cond_bb, EDGE_SUCC(cond_bb, 0) == e ? 1 : 0);
+	if (other->dest == join)
+		return e;
+	if (other->dest != bb && single_succ_p(other->dest) &&
+	    single_succ(other->dest) == join &&
+	    cheap_arm(loop, other->dest, AP_ARM_STMTS))
+		return e;
+	return NULL;
+}
+
+/* "@reg += condition of @arm", before the branch that @arm leaves. */
+static void fold_arm(edge arm, tree reg)
+{
+	gcond *cond = as_a<gcond *>(last_stmt(arm->src));
+	gimple_stmt_iterator gsi = gsi_for_stmt(cond);
+	enum tree_code code = gimple_cond_code(cond);
+	tree taken = make_ssa_name(boolean_type_node);
+	tree wide = make_ssa_name(uint64_type_node);
+
+	if (arm->flags & EDGE_FALSE_VALUE)
+		code = invert_tree_comparison(code, false);
+	gsi_insert_before(&gsi, gimple_build_assign(taken, code,
+			gimple_cond_lhs(cond), gimple_cond_rhs(cond)),
+			  GSI_SAME_STMT);
+	gsi_insert_before(&gsi, gimple_build_assign(wide, NOP_EXPR, taken),
+			  GSI_SAME_STMT);
+	gsi_insert_before(&gsi, gimple_build_assign(reg, PLUS_EXPR, reg,
+						    wide), GSI_SAME_STMT);
+}
+
+/* An increment of a loop's counter k, and how register_loop() counts
+ * it: "+= 1" where it is; "+= condition" in the branch block of @arm;
+ * or, @passes, "+= 1" there: the branch's passes, from which the other
+ * arm's count is taken away on the exits. */
+struct increment {
+	gimple *stmt;
+	unsigned int k;
+	edge arm;
+	bool passes;
+};
+
+/*
+ * Where both arms of one branch fold, each into its own register, the
+ * false arm's register counts the branch's passes instead and @minus
+ * records that the true arm's is taken from it: one "+= 1" where there
+ * were two conditional adds, and when the branch runs once per pass of a
+ * loop whose passes GCC can count, not even that (final value
+ * replacement computes it on the exit; slide_hash()'s two loops keep no
+ * count at all).  Only for counters incremented once in the loop
+ * (@uses), so that the register holds that arm's count alone.
+ */
+static void pair_arms(vec<struct increment> &incs, const unsigned int *uses,
+		      int *minus)
+{
+	for (struct increment &f : incs) {
+		if (!f.arm || !(f.arm->flags & EDGE_FALSE_VALUE) ||
+		    uses[f.k] != 1)
+			continue;
+		for (const struct increment &t : incs)
+			if (t.arm && t.arm->src == f.arm->src &&
+			    (t.arm->flags & EDGE_TRUE_VALUE) &&
+			    uses[t.k] == 1) {
+				f.passes = true;
+				minus[f.k] = t.k;
+				break;
+			}
+	}
+}
+
 /*
  * Keep the hot counters of @loop's body, its inner loops' included, in
  * registers; returns how many increments that took, or -1 for a loop that
@@ -261,7 +392,7 @@ static bool most_passes(const class loop *loop, basic_block bb)
  * or built-ins that return), so every pass counted is added in before
  * other code runs, but for a signal handler (arcov-plugin.7).
  */
-static int register_loop(class loop *loop)
+static int register_loop(class loop *loop, unsigned int *folded)
 {
 	tree counters[AP_LOOP_REGISTERS], regs[AP_LOOP_REGISTERS];
 	unsigned int i, n = 0;
@@ -286,8 +417,9 @@ static int register_loop(class loop *loop)
 		     gsi_next(&gsi)) {
 			tree counter = incremented(gsi_stmt(gsi));
 
-			if (!counter || !most_passes(loop, body[i]) ||
-			    find_counter(counters, n, counter) < n)
+			if (!counter || find_counter(counters, n, counter) < n ||
+			    !(most_passes(loop, body[i]) ||
+			      foldable_arm(loop, body[i])))
 				continue;
 			if (n == AP_LOOP_REGISTERS) {
 				fits = false;
@@ -317,27 +449,60 @@ static int register_loop(class loop *loop)
 		gimple_seq_add_stmt(&zero, gimple_build_assign(regs[i],
 				build_zero_cst(uint64_type_node)));
 	}
+	/* What becomes of each increment, decided before any is changed:
+	 * whether an arm can fold depends on what its sibling holds. */
+	auto_vec<struct increment> incs;
+	unsigned int uses[AP_LOOP_REGISTERS] = { 0 };
+	int minus[AP_LOOP_REGISTERS];
+	for (i = 0; i < n; i++)
+		minus[i] = -1;
 	for (i = 0; i < loop->num_nodes; i++) {
 		gimple_stmt_iterator gsi;
 
-		for (gsi = gsi_start_bb(body[i]); !gsi_end_p(gsi);) {
-			gimple *stmt = gsi_stmt(gsi);
-			tree counter = incremented(stmt);
-			unsigned int k;
+		for (gsi = gsi_start_bb(body[i]); !gsi_end_p(gsi);
+		     gsi_next(&gsi)) {
+			struct increment inc;
+			tree counter = incremented(gsi_stmt(gsi));
 
 			if (!counter ||
-			    (k = find_counter(counters, n, counter)) == n) {
-				gsi_next(&gsi);
+			    (inc.k = find_counter(counters, n, counter)) == n)
 				continue;
-			}
-			unlink_stmt_vdef(stmt);
-			gsi_replace(&gsi, gimple_build_assign(regs[k], PLUS_EXPR,
-					regs[k], build_one_cst(uint64_type_node)),
-				    true);
-			release_defs(stmt);
-			gsi_next(&gsi);
-			done++;
+			inc.stmt = gsi_stmt(gsi);
+			inc.arm = foldable_arm(loop, body[i]);
+			inc.passes = false;
+			uses[inc.k]++;
+			incs.safe_push(inc);
 		}
+	}
+	pair_arms(incs, uses, minus);
+	for (struct increment &inc : incs) {
+		gimple_stmt_iterator gsi = gsi_for_stmt(inc.stmt);
+		tree one = build_one_cst(uint64_type_node);
+
+		unlink_stmt_vdef(inc.stmt);
+		if (inc.passes) {
+			gimple_stmt_iterator at = gsi_last_bb(inc.arm->src);
+
+			gsi_insert_before(&at, gimple_build_assign(regs[inc.k],
+					PLUS_EXPR, regs[inc.k], one),
+					  GSI_SAME_STMT);
+			gsi_remove(&gsi, true);
+		} else if (inc.arm) {
+			fold_arm(inc.arm, regs[inc.k]);
+			gsi_remove(&gsi, true);
+		} else {
+			gsi_replace(&gsi, gimple_build_assign(regs[inc.k],
+					PLUS_EXPR, regs[inc.k], one), true);
+		}
+		release_defs(inc.stmt);
+		if (inc.arm && dump_file)
+			fprintf(dump_file, "arcov: bb %d: %s folded into its "
+				"branch\n", inc.arm->dest->index,
+				inc.passes ? "passes" :
+				inc.arm->flags & EDGE_TRUE_VALUE ? "true arm" :
+				"false arm");
+		*folded += inc.arm != NULL;
+		done++;
 	}
 	free(body);
 	if (dump_file)
@@ -347,33 +512,42 @@ static int register_loop(class loop *loop)
 	for (edge e : exits) {
 		gimple_seq add = NULL;
 
-		for (i = 0; i < n; i++)
-			add_to_counter(&add, counters[i], regs[i]);
+		for (i = 0; i < n; i++) {
+			tree sum = regs[i];
+
+			if (minus[i] >= 0) {
+				sum = make_ssa_name(uint64_type_node);
+				gimple_seq_add_stmt(&add, gimple_build_assign(sum,
+						MINUS_EXPR, regs[i],
+						regs[minus[i]]));
+			}
+			add_to_counter(&add, counters[i], sum);
+		}
 		gsi_insert_seq_on_edge_immediate(e, add);
 	}
 	return done;
 }
 
 /* register_loop() on the outermost loops of @loop's nest that take it. */
-static unsigned int register_nest(class loop *loop)
+static unsigned int register_nest(class loop *loop, unsigned int *folded)
 {
 	unsigned int done = 0;
 	class loop *inner;
 
 	if (loop_outer(loop)) {
-		int r = register_loop(loop);
+		int r = register_loop(loop, folded);
 
 		if (r >= 0)
 			return r;
 	}
 	for (inner = loop->inner; inner; inner = inner->next)
-		done += register_nest(inner);
+		done += register_nest(inner, folded);
 	return done;
 }
 
 static unsigned int loops_execute(function *fun)
 {
-	unsigned int hoisted = 0, registered = 0;
+	unsigned int hoisted = 0, registered = 0, folded = 0;
 
 	if (number_of_loops(fun) <= 1)
 		return 0;
@@ -381,12 +555,13 @@ static unsigned int loops_execute(function *fun)
 	scev_initialize();
 	for (auto loop : loops_list(fun, LI_FROM_INNERMOST))
 		hoisted += hoist_loop(loop);
-	registered = register_nest(loops_for_fn(fun)->tree_root);
+	registered = register_nest(loops_for_fn(fun)->tree_root, &folded);
 	scev_finalize();
 	loop_optimizer_finalize();
 	if (dump_file)
 		fprintf(dump_file, "arcov: %u increments hoisted out of loops, "
-			"%u kept in registers\n", hoisted, registered);
+			"%u kept in registers, %u of them folded into "
+			"branches\n", hoisted, registered, folded);
 	if (!hoisted && !registered)
 		return 0;
 	/* Atomic increments are calls, which the call graph lists. */

@@ -2,7 +2,8 @@
 # Loops (plugin/loop-counts.cc): at -O2 the increments of a loop whose
 # trip count GCC computes on entry are added up in its preheader, and a
 # call-free loop's other hot counters are kept in registers, added in on
-# its exits, in the plain, the per-thread and the atomic modes.  The
+# its exits, those of a branch's arms that hold only a value added as the
+# branch's condition, in the plain, the per-thread and the atomic modes.  The
 # counts stay exact (the marks of loop-counts.c, and gcov 12 on a
 # --coverage build); the pass's dump names the functions it hoisted
 # increments from and those whose counters it kept in registers, and it
@@ -16,27 +17,23 @@ x86_64) ;;
 *) skip "asm increments are x86-64 only" ;;
 esac
 
-# hoisted: "FUNCTION N" per function of the pass's dump, clones by the
-# name they were cloned from.
-hoisted()
+# tally FIELD: "FUNCTION N" per function of the pass's dump, N the
+# summary line's FIELD (2: increments hoisted, 8: kept in registers, 12:
+# of those, folded into branches), clones by the name they were cloned
+# from.
+tally()
 {
 	cat "$tmp/arcov"/*.arcov_loops 2>/dev/null |
-	awk '/^;; Function / { f = $3; sub(/\..*/, "", f) }
-	     /increments hoisted out of loops/ { n[f] += $2 }
+	awk -v field=$1 '/^;; Function / { f = $3; sub(/\..*/, "", f) }
+	     /increments hoisted out of loops/ { n[f] += $field }
 	     END { for (f in n) print f, n[f] }' | sort
 }
-
-# registered: "FUNCTION N", increments kept in registers, likewise.
-registered()
-{
-	cat "$tmp/arcov"/*.arcov_loops 2>/dev/null |
-	awk '/^;; Function / { f = $3; sub(/\..*/, "", f) }
-	     /increments hoisted out of loops/ { n[f] += $8 }
-	     END { for (f in n) print f, n[f] }' | sort
-}
+hoisted() { tally 2; }
+registered() { tally 8; }
+folded() { tally 12; }
 
 # at_least N LIST WHAT FUNCTION...: each FUNCTION has N or more in
-# $tmp/LIST (hoisted or registered, above) in this $mode.
+# $tmp/LIST (hoisted, registered or folded, above) in this $mode.
 at_least()
 {
 	al_n=$1 al_list=$2 al_what=$3
@@ -70,6 +67,7 @@ for mode in "" -pthread -fplugin-arg-arcov-atomic; do
 	compare_gcov loop-counts.c
 	hoisted > "$tmp/hoisted"
 	registered > "$tmp/registered"
+	folded > "$tmp/folded"
 	at_least 1 hoisted "increment hoisted" up fill down at_least_once \
 		stride nested
 	at_least 2 hoisted "increments hoisted (both loops)" nested
@@ -77,6 +75,12 @@ for mode in "" -pthread -fplugin-arg-arcov-atomic; do
 	at_least 2 registered "counters in registers (both loops)" utf8len
 	none hoisted "an increment hoisted" calls find
 	none registered "a counter in a register" calls varint
+	at_least 2 folded "arms folded into the branch (both)" slide maxof \
+		picks
+	awk '/^;; Function / { f = $3 } f == "picks" && /false arm folded/ {
+		ok = 1 } END { exit !ok }' "$tmp/arcov"/*.arcov_loops ||
+		fail "picks(): no false arm folded on its own ($mode)"
+	none folded "an arm folded into its branch" clamp find length
 done
 
 rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"

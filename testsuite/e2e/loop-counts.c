@@ -149,9 +149,71 @@ __attribute__((noinline)) static unsigned varint(const unsigned char *p)	/*@2*/
 	return v;	/*@2*/
 }
 
+/* zlib's slide_hash(): both arms of a branch counted, each holding
+ * only a value, as a conditional move would; folded into the branch,
+ * the false arm counted as the branch's passes less the true arm's;
+ * 10 entries, 6 at or above the window. */
+__attribute__((noinline)) static void slide(unsigned short *p, unsigned n,	/*@1*/
+					    unsigned w)
+{
+	p += n;	/*@1*/
+	do {
+		unsigned m = *--p;	/*@10*/
+
+		if (m >= w)	/*@10*/
+			m -= w;	/*@6*/
+		else
+			m = 0;	/*@4*/
+		*p = (unsigned short)m;	/*@10*/
+	} while (--n);	/*@10*/
+}	/*@1*/
+
+/* A running maximum: one arm, folded; 3 new maxima in 10. */
+__attribute__((noinline)) static int maxof(const int *v, int n)	/*@1*/
+{
+	int m = v[0];	/*@1*/
+
+	for (int i = 1; i < n; i++)	/*@+*/
+		if (v[i] > m)	/*@9*/
+			m = v[i];	/*@3*/
+	return m;	/*@1*/
+}
+
+/* Inlined twice into one loop: both copies add to the same counters, so
+ * each arm folds on its own, the false one as the inverted condition;
+ * 10 x 2 calls, 3 + 1 of them above 5. */
+static inline int pick(int x)	/*@20*/
+{
+	int r;
+
+	if (x > 5)	/*@20*/
+		r = x;	/*@4*/
+	else
+		r = 1;	/*@16*/
+	return r;	/*@20*/
+}
+
+__attribute__((noinline)) static int picks(const int *v, int n)	/*@1*/
+{
+	int s = 0;	/*@1*/
+
+	for (int i = 0; i < n; i++)	/*@+*/
+		s += pick(v[i]) * pick(v[i] - 2);	/*@10*/
+	return s;	/*@1*/
+}
+
+/* An arm that stores: no conditional move, not folded; 3 of 10. */
+__attribute__((noinline)) static void clamp(int *v, int n)	/*@1*/
+{
+	for (int i = 0; i < n; i++)	/*@+*/
+		if (v[i] < 0)	/*@10*/
+			v[i] = 0;	/*@3*/
+}	/*@1*/
+
 int main(void)	/*@1*/
 {
-	int v[16];	
+	int v[16], w[10];
+	unsigned short u[10];
 	char buf[16];
 	struct cells c = { 0 };	/*@1*/
 	long s;
@@ -170,6 +232,15 @@ int main(void)	/*@1*/
 	s += utf8len((const unsigned char *)"xy\xc3\xa9z\xe2\x82\xac!");	/*@1*/
 	s += varint((const unsigned char *)"\x05") +	/*@+*/
 	     varint((const unsigned char *)"\x81\x01");	/*@1*/
+	for (int i = 0; i < 10; i++)	/*@+*/
+		u[i] = (unsigned short)(i * 7 + knob[2]);	/*@10*/
+	slide(u, (unsigned)knob[0], 30);	/*@1*/
+	s += u[0] + u[9];	/*@1*/
+	for (int i = 0; i < 10; i++)	/*@+*/
+		w[i] = "\3\1\4\1\5\1\7\2\6\11"[i] - (i % 3 == 1 ? 9 : 0);	/*@+*/
+	s += maxof(w, knob[0]) + picks(w, knob[0]);	/*@1*/
+	clamp(w, knob[0]);	/*@1*/
+	s += w[1] + w[4];	/*@1*/
 	printf("%ld %d\n", s, c.n);	/*@1*/
 	return 0;	/*@1*/
 }
