@@ -336,6 +336,34 @@ static void fold_arm(edge arm, tree reg)
 						    wide), GSI_SAME_STMT);
 }
 
+/* Whether an increment in @bb, of @loop, can fold into its branch. */
+static bool arm_p(const class loop *loop, basic_block bb)
+{
+	return foldable_arm(loop, bb) != NULL;
+}
+
+/* Adds to the @n of @counters those that @bb increments when @want says
+ * so of @bb, up to AP_LOOP_REGISTERS; returns false if there were more,
+ * unless @if_room. */
+static bool add_counters(const class loop *loop, basic_block bb,
+			 bool (*want)(const class loop *, basic_block),
+			 tree *counters, unsigned int *n, bool if_room)
+{
+	gimple_stmt_iterator gsi;
+
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		tree counter = incremented(gsi_stmt(gsi));
+
+		if (!counter || find_counter(counters, *n, counter) < *n ||
+		    !want(loop, bb))
+			continue;
+		if (*n == AP_LOOP_REGISTERS)
+			return if_room;
+		counters[(*n)++] = counter;
+	}
+	return true;
+}
+
 /* An increment of a loop's counter k, and how register_loop() counts
  * it: "+= 1" where it is; "+= condition" in the branch block of @arm;
  * or, @passes, "+= 1" there: the branch's passes, from which the other
@@ -410,24 +438,12 @@ static int register_loop(class loop *loop, unsigned int *folded)
 	if (max >= 0 && max < AP_LOOP_SHORT)
 		return -1;
 	body = get_loop_body(loop);
-	for (i = 0; i < loop->num_nodes && fits; i++) {
-		gimple_stmt_iterator gsi;
-
-		for (gsi = gsi_start_bb(body[i]); !gsi_end_p(gsi);
-		     gsi_next(&gsi)) {
-			tree counter = incremented(gsi_stmt(gsi));
-
-			if (!counter || find_counter(counters, n, counter) < n ||
-			    !(most_passes(loop, body[i]) ||
-			      foldable_arm(loop, body[i])))
-				continue;
-			if (n == AP_LOOP_REGISTERS) {
-				fits = false;
-				break;
-			}
-			counters[n++] = counter;
-		}
-	}
+	for (i = 0; i < loop->num_nodes && fits; i++)
+		fits = add_counters(loop, body[i], most_passes, counters, &n,
+				    false);
+	/* Arms that fold, if there is room: without, they stay in memory. */
+	for (i = 0; i < loop->num_nodes && fits; i++)
+		add_counters(loop, body[i], arm_p, counters, &n, true);
 	auto_vec<edge> exits;
 	if (n && fits && only_exits(loop, body))
 		exits = get_loop_exit_edges(loop, body);
