@@ -328,8 +328,8 @@ static void fold_arm(edge arm, tree reg)
 	if (arm->flags & EDGE_FALSE_VALUE)
 		code = invert_tree_comparison(code, false);
 	gsi_insert_before(&gsi, gimple_build_assign(taken, code,
-			gimple_cond_lhs(cond), gimple_cond_rhs(cond)),
-			  GSI_SAME_STMT);
+			unshare_expr(gimple_cond_lhs(cond)),
+			unshare_expr(gimple_cond_rhs(cond))), GSI_SAME_STMT);
 	gsi_insert_before(&gsi, gimple_build_assign(wide, NOP_EXPR, taken),
 			  GSI_SAME_STMT);
 	gsi_insert_before(&gsi, gimple_build_assign(reg, PLUS_EXPR, reg,
