@@ -15,7 +15,10 @@
  *   become one "counter += N" in the preheader.
  * - Call-free loops.  The other increments of a loop that nothing can
  *   leave but its exits, in blocks run on most passes, count in
- *   registers, added into the counters on the exits (register_loop()).
+ *   registers, added into the counters on the exits (register_loop());
+ *   so do those of arms that only compute a value, added as the
+ *   branch's condition so that the branch can still become a
+ *   conditional move (foldable_arm()).
  *
  * Runs before the first loop-invariant motion ("lim"), after loop header
  * copying has put the exit tests at the bottom, on the increments of the
@@ -351,11 +354,12 @@ static bool add_counters(const class loop *loop, basic_block bb,
 {
 	gimple_stmt_iterator gsi;
 
+	if (!want(loop, bb))
+		return true;
 	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 		tree counter = incremented(gsi_stmt(gsi));
 
-		if (!counter || find_counter(counters, *n, counter) < *n ||
-		    !want(loop, bb))
+		if (!counter || find_counter(counters, *n, counter) < *n)
 			continue;
 		if (*n == AP_LOOP_REGISTERS)
 			return if_room;
@@ -418,7 +422,8 @@ static void pair_arms(vec<struct increment> &incs, const unsigned int *uses,
  * nothing: no flag as GCC's store motion needs.  Only where nothing can
  * leave the loop but its exits (only_exits(): calls are const or pure,
  * or built-ins that return), so every pass counted is added in before
- * other code runs, but for a signal handler (arcov-plugin.7).
+ * other code runs, but for a signal handler (arcov-plugin.7).  The
+ * counters of arms that fold take the registers the hot ones leave.
  */
 static int register_loop(class loop *loop, unsigned int *folded)
 {
