@@ -12,7 +12,8 @@
  * profile.cc  entry and exit hooks of the time profile (doc/profile.md)
  * inline-size.cc the increments taken out of the inliners' estimates
  * thread-checks.cc per-thread entry checks that inlining made redundant
- * loop-counts.cc a counted loop's increments added up in its preheader
+ * loop-counts.cc a counted loop's increments added up in its preheader,
+ *             a call-free loop's counted in registers
  *
  * All state is file-static C data; the only GCC tree kept across functions
  * (the counter array) is registered as a GC root in plugin.cc.
@@ -35,7 +36,8 @@ struct ap_options {
 	bool asm_increments;	/* not no-asm-increments: plain increments
 				 * as one "asm inline" each (x86-64) */
 	bool loop_counts;	/* not no-loop-counts: counted loops'
-				 * increments added up before the loop */
+				 * increments added up before the loop,
+				 * call-free loops' in registers */
 	bool derive_check;	/* derive-check: derived and counted both,
 				 * the runtime compares them */
 };

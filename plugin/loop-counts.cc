@@ -253,10 +253,11 @@ static bool most_passes(const class loop *loop, basic_block bb)
  * "m >= wsize ? m - wsize : NIL"). */
 #define AP_ARM_STMTS 2
 
-/* Whether @bb, of @loop, is one arm of a branch, its own or shared with
- * a sibling arm, that holds nothing but cheap register arithmetic: no
- * memory, nothing that may trap, at most @limit statements besides
- * increments.  Such an arm is a conditional move in the plain program. */
+/* Whether @bb, in @loop, has one predecessor and one successor, the
+ * latter in the loop and not its own loop's header, and holds nothing but
+ * cheap register arithmetic: no memory, nothing that may trap, at most
+ * @limit statements besides increments.  Such an arm of a branch is a
+ * conditional move in the plain program. */
 static bool cheap_arm(const class loop *loop, basic_block bb, int limit)
 {
 	gimple_stmt_iterator gsi;
