@@ -12,8 +12,8 @@
 #include "gcc-plugin.h"
 #include "bversion.h"
 
-#if BUILDING_GCC_MAJOR < 12 || BUILDING_GCC_MAJOR > 13
-#error "arcov supports the plugin API of GCC 12 and 13 only"
+#if BUILDING_GCC_MAJOR < 11 || BUILDING_GCC_MAJOR > 16
+#error "arcov supports the plugin API of GCC 11 to 16 only"
 #endif
 
 #include "tree.h"
@@ -42,5 +42,61 @@
 #include "langhooks.h"
 #include "toplev.h"
 #include "opts.h"
+#include "ssa.h"
+#include "fold-const.h"
+#include "gimplify-me.h"
+#include "tree-into-ssa.h"
+/* Loops: their exits, iteration counts and scalar evolutions. */
+#include "tree-ssa-loop.h"
+#include "tree-ssa-loop-niter.h"
+#include "tree-scalar-evolution.h"
+/* The inliners' summaries (inline-size.cc). */
+#include "alloc-pool.h"
+#include "symbol-summary.h"
+#include "tree-vrp.h"
+#include "ipa-prop.h"
+#include "sreal.h"
+#include "ipa-fnsummary.h"
+#include "tree-inline.h"
+
+/* ---- The API of the newest GCC, on the older ones ----
+ *
+ * Each shim below is named after the API of the newer GCC and written
+ * only for the majors that lack it, as the kernel's gcc-common.h does, so
+ * the passes are written once against one API and read the same for
+ * every major.
+ */
+
+#if BUILDING_GCC_MAJOR < 12
+/* GCC 12 renamed ipa-predicate.h's class predicate to ipa_predicate. */
+typedef class predicate ipa_predicate;
+
+/* GCC 12 gave mark_dfs_back_edges() the function to work on; before, it
+ * worked on cfun, which is the function every caller passes. */
+static inline bool mark_dfs_back_edges(function *fn)
+{
+	gcc_assert(fn == cfun);
+	return mark_dfs_back_edges();
+}
+
+/* GCC 12's range over a function's loops, "for (auto loop : loops_list
+ * (fn, flags))", from GCC 11's iterator macro: the loops are collected
+ * first, so a pass may change the tree as GCC 12's copy allows. */
+class loops_list {
+public:
+	loops_list(function *fn, unsigned flags)
+	{
+		class loop *l;
+
+		FOR_EACH_LOOP_FN(fn, l, flags)
+			v.safe_push(l);
+	}
+	class loop *const *begin() const { return v.begin(); }
+	class loop *const *end() const { return v.end(); }
+
+private:
+	auto_vec<class loop *> v;
+};
+#endif
 
 #endif

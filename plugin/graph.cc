@@ -207,7 +207,8 @@ static bool all_reach_exit(function *fun)
 		basic_block bb = work.pop();
 
 		FOR_EACH_EDGE(e, ei, bb->preds)
-			if (bitmap_set_bit(seen, e->src->index)) {
+			if (!bitmap_bit_p(seen, e->src->index)) {
+				bitmap_set_bit(seen, e->src->index);
 				nseen++;
 				work.safe_push(e->src);
 			}

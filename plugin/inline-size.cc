@@ -26,13 +26,6 @@
  * summaries travel as computed: there the early inliner alone gains.
  */
 #include "compat.h"
-#include "alloc-pool.h"
-#include "symbol-summary.h"
-#include "tree-vrp.h"
-#include "ipa-prop.h"
-#include "sreal.h"
-#include "ipa-fnsummary.h"
-#include "tree-inline.h"
 #include "arcov-plugin.h"
 #include "pass.h"
 

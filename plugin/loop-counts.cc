@@ -26,13 +26,6 @@
  * ones, for which it saves a locked add per iteration.
  */
 #include "compat.h"
-#include "ssa.h"
-#include "tree-ssa-loop.h"
-#include "tree-ssa-loop-niter.h"
-#include "tree-scalar-evolution.h"
-#include "gimplify-me.h"
-#include "tree-into-ssa.h"
-#include "fold-const.h"
 #include "arcov-plugin.h"
 #include "pass.h"
 
@@ -451,8 +444,13 @@ static int register_loop(class loop *loop, unsigned int *folded)
 	for (i = 0; i < loop->num_nodes && fits; i++)
 		add_counters(loop, body[i], arm_p, counters, &n, true);
 	auto_vec<edge> exits;
-	if (n && fits && only_exits(loop, body))
-		exits = get_loop_exit_edges(loop, body);
+	if (n && fits && only_exits(loop, body)) {
+		/* Spliced, not assigned: GCC 11's auto_vec has no move
+		 * assignment, and its implicit copy would free twice. */
+		auto_vec<edge> all = get_loop_exit_edges(loop, body);
+
+		exits.safe_splice(all);
+	}
 	if (exits.length() * n > AP_LOOP_EXIT_ADDS)
 		exits.truncate(0);
 	for (edge e : exits)

@@ -13,7 +13,6 @@
  * -flto) are not the same variable and keep their checks.
  */
 #include "compat.h"
-#include "ssa.h"
 #include "arcov-plugin.h"
 #include "pass.h"
 

@@ -87,6 +87,20 @@ hex()
 	echo
 }
 
+# GCOV: the gcov of the GCC under test (gcc-14 -> gcov-14, plain gcc ->
+# gcov), the reference its own --coverage builds are read with.
+if [ -z "${GCOV:-}" ]; then
+	init_major=$($CC -dumpversion 2>/dev/null | sed 's/\..*//')
+	if command -v "gcov-$init_major" >/dev/null 2>&1; then
+		GCOV=gcov-$init_major
+	else
+		GCOV=gcov
+	fi
+fi
+# gcc_major: that GCC's major version, for tests whose reference output
+# is one version's.
+gcc_major=$($CC -dumpversion 2>/dev/null | sed 's/\..*//')
+
 # The runtime's settings come from the test, never from the caller.
 unset ARCOV_APPEND ARCOV_RUN_LABEL ARCOV_PREFIX ARCOV_PREFIX_STRIP
 

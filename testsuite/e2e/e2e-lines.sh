@@ -30,7 +30,7 @@ modern()
 	shift
 	(cd "$tmp/arcov" && "$builddir/tools/arcov" "$src" > /dev/null 2>&1) ||
 		fail "arcov $src failed"
-	(cd "$tmp/gcc" && gcov "$src" > /dev/null 2>&1) || fail "gcov $src failed"
+	(cd "$tmp/gcc" && $GCOV "$src" > /dev/null 2>&1) || fail "gcov $src failed"
 	# The first time LINE shows: the line's total, before the per-function
 	# parts of a line several functions share.
 	count='$2 + 0 == l { gsub(/ /, "", $1); print $1; exit }'

@@ -104,7 +104,7 @@ marked_report()
 # list of line numbers whose difference the test explains.
 compare_gcov()
 {
-	(cd "$tmp/gcc" && gcov -t "$1" 2>/dev/null) > "$tmp/gcov.txt" ||
+	(cd "$tmp/gcc" && $GCOV -t "$1" 2>/dev/null) > "$tmp/gcov.txt" ||
 		fail "gcov $1 failed"
 	lines "$1"
 	awk -v allowed=" ${2:-} " -v file="$1" '

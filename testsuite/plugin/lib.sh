@@ -6,8 +6,8 @@ require_built "$plugin"
 cd "$tmp" || hard_error "cannot enter $tmp"
 
 # The compiler the plugin was built for; -fplugin needs the same GCC.
-CC=${PLUGIN_CC:-gcc}
-CXX=${PLUGIN_CXX:-g++}
+CC=${PLUGIN_CC:-$CC}
+CXX=${PLUGIN_CXX:-$CXX}
 ignore_leaks
 
 # A sanitized plugin: the ASan runtime cc1 needs preloaded (cc does it),

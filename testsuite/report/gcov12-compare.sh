@@ -28,7 +28,7 @@
 . "${top_srcdir:-.}/testsuite/report/lib.sh"
 build=$(cd "$top_builddir" && pwd)
 cc=${ARCOV_CC:-${CC:-gcc}}
-gcov=${ARCOV_GCOV:-gcov}
+gcov=${ARCOV_GCOV:-$GCOV}
 plugin=${ARCOV_PLUGIN_FLAGS:--fplugin=$build/plugin/.libs/arcov.so}
 runtime=${ARCOV_RUNTIME:-$build/runtime/.libs/libarcov.a -pthread}
 sample=$(cd "$top_srcdir" && pwd)/testsuite/report/sample.c

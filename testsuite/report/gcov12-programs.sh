@@ -318,7 +318,7 @@ program() {
 	for mode in bc abc; do
 		opts="-b -c"
 		[ $mode = abc ] && opts="-a -b -c"
-		(cd "$d/ref" && gcov $opts "$src" >/dev/null 2>gcov.err &&
+		(cd "$d/ref" && $GCOV $opts "$src" >/dev/null 2>gcov.err &&
 		 mv "$src.gcov" "$mode.gcov") &&
 		(cd "$d/arc" && "$ARCOV" $opts "$src" >/dev/null 2>arcov.err &&
 		 mv "$src.gcov" "$mode.gcov") || {

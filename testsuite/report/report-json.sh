@@ -6,7 +6,7 @@
 # --coverage; gcov's file name, gzip and stdout.
 . "${top_srcdir:-.}/testsuite/report/lib.sh"
 . "${top_srcdir:-.}/testsuite/report/build-lib.sh"
-needs gcov gcc
+needs "$GCOV" gcc
 $python -c 'import jsonschema' 2>/dev/null || {
 	echo "FAIL: python3 jsonschema missing (Debian package python3-jsonschema; build-aux/setup installs it)"
 	exit 1
@@ -77,7 +77,7 @@ same "unwritable message" want err
 mkdir ref arc
 (cd ref && cp "$here/sample.c" . && $CC -O0 --coverage -c sample.c &&
 	$CC --coverage sample.o -o sample && ./sample >/dev/null &&
-	gcov -j -b -t sample.c >sample.json 2>/dev/null) || exit 99
+	$GCOV -j -b -t sample.c >sample.json 2>/dev/null) || exit 99
 (cd arc && plugin_build sample.c &&
 	"$ARCOV" -j -b -t sample.c >sample.json 2>err) || exit 99
 $python - "$schema" ref/sample.json arc/sample.json >got <<'X'

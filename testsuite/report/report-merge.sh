@@ -88,6 +88,7 @@ grand() {
 compare() {
 	name=$1
 	lcov -q --capture -d g -o gcc.info --rc lcov_branch_coverage=1 \
+		--gcov-tool "$GCOV" \
 		>lcov.log 2>&1 || { echo "FAIL: $name: lcov"; cat lcov.log
 				    fail=1; return; }
 	# lcov drops sources outside the tree it captured; so does this.
