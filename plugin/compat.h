@@ -54,8 +54,12 @@
 #include "alloc-pool.h"
 #include "symbol-summary.h"
 #include "tree-vrp.h"
-#include "ipa-prop.h"
 #include "sreal.h"
+#if BUILDING_GCC_MAJOR >= 14
+/* ipa-prop.h uses ipa-cp.h's lattices from GCC 14 on, without including it. */
+#include "ipa-cp.h"
+#endif
+#include "ipa-prop.h"
 #include "ipa-fnsummary.h"
 #include "tree-inline.h"
 
@@ -66,6 +70,15 @@
  * the passes are written once against one API and read the same for
  * every major.
  */
+
+#if BUILDING_GCC_MAJOR < 14
+/* GCC 14 renamed last_stmt(), the last statement of a block that is not a
+ * debug statement, to last_nondebug_stmt(). */
+static inline gimple *last_nondebug_stmt(basic_block bb)
+{
+	return last_stmt(bb);
+}
+#endif
 
 #if BUILDING_GCC_MAJOR < 12
 /* GCC 12 renamed ipa-predicate.h's class predicate to ipa_predicate. */

@@ -5,7 +5,16 @@
 ## and links the format library statically.  "make install" also links it
 ## into that GCC's plugin directory so plain -fplugin=arcov finds it.
 
-pkglib_LTLIBRARIES = plugin/arcov.la
+## Installed, the plugin goes to PKGLIBDIR/gcc-N/ for its GCC's major N,
+## and PKGLIBDIR/arcov.so, the file -specs and -fplugin name, is the small
+## C loader (plugin/loader.c) that opens the one for the GCC loading it:
+## "make install" once per GCC shares one prefix (doc/design.md).
+gccmajordir = $(pkglibdir)/gcc-$(GCC_MAJOR)
+gccmajor_LTLIBRARIES = plugin/arcov.la
+pkglib_LTLIBRARIES = plugin/loader/arcov.la
+plugin_loader_arcov_la_SOURCES = plugin/loader.c
+plugin_loader_arcov_la_LDFLAGS = $(AM_LDFLAGS) -module -avoid-version -shared
+plugin_loader_arcov_la_LIBADD = -ldl
 plugin_arcov_la_SOURCES = \
 	plugin/plugin.cc \
 	plugin/graph.cc \
@@ -59,9 +68,9 @@ install-arcov-plugin:
 	  echo "arcov: use -specs=$(pkglibdir)/arcov.specs or" \
 	    "-fplugin=$(pkglibdir)/arcov.so"; \
 	else \
-	  echo " $(LN_S) '$(pkglibdir)/arcov.so' '$$d/arcov.so'"; \
+	  echo " $(LN_S) '$(gccmajordir)/arcov.so' '$$d/arcov.so'"; \
 	  $(MKDIR_P) "$$d" && rm -f "$$d/arcov.so" && \
-	  $(LN_S) '$(pkglibdir)/arcov.so' "$$d/arcov.so"; \
+	  $(LN_S) '$(gccmajordir)/arcov.so' "$$d/arcov.so"; \
 	fi
 
 uninstall-arcov-plugin:

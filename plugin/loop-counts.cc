@@ -298,7 +298,7 @@ static edge foldable_arm(const class loop *loop, basic_block bb)
 	    !flow_bb_inside_loop_p(loop, cond_bb) ||
 	    cond_bb->loop_father != bb->loop_father)
 		return NULL;
-	last = last_stmt(cond_bb);
+	last = last_nondebug_stmt(cond_bb);
 	if (!last || gimple_code(last) != GIMPLE_COND ||
 	    !(INTEGRAL_TYPE_P(TREE_TYPE(gimple_cond_lhs(last))) ||
 	      POINTER_TYPE_P(TREE_TYPE(gimple_cond_lhs(last)))))
@@ -316,7 +316,7 @@ static edge foldable_arm(const class loop *loop, basic_block bb)
 /* "@reg += condition of @arm", before the branch that @arm leaves. */
 static void fold_arm(edge arm, tree reg)
 {
-	gcond *cond = as_a<gcond *>(last_stmt(arm->src));
+	gcond *cond = as_a<gcond *>(last_nondebug_stmt(arm->src));
 	gimple_stmt_iterator gsi = gsi_for_stmt(cond);
 	enum tree_code code = gimple_cond_code(cond);
 	tree taken = make_ssa_name(boolean_type_node);

@@ -2,7 +2,9 @@
 # install.sh -- "make install" to a prefix of one's own, by a user who may
 # not write GCC's plugin directory, gives a working installation with no
 # further step: the specs (which name the plugin and libarcov there, with
-# a run path), pkg-config, the manual pages and the documentation; where
+# a run path), pkg-config, the manual pages and the documentation; the
+# plugin in PKGLIBDIR/gcc-N behind the loader, which refuses any other GCC
+# major with one clear line; where
 # the link into the plugin directory can be made, -fplugin=arcov; and
 # "make uninstall" takes it all away again.
 . "$top_srcdir/testsuite/buildsys/lib.sh"
@@ -48,6 +50,38 @@ run $CC -o prog prog.o counter.o $(pkg-config --libs arcov)
 run env -u LD_LIBRARY_PATH ./prog
 expect_data counter
 
+# The plugin lives in its GCC major's directory; the file the specs name
+# is the loader, which hands over to it.
+lib=$prefix/lib/arcov
+test -f "$lib/gcc-$gcc_major/arcov.so" || fail "no $lib/gcc-$gcc_major/arcov.so"
+nm -D "$lib/arcov.so" | grep -q ' U _Z' &&
+	fail "the loader $lib/arcov.so refers to C++ symbols of cc1"
+
+# A GCC with no plugin of its major installed: one line naming it, the
+# majors installed and what to run; never a loader error or an ICE.
+# wrong_gcc CC WANT-INSTALLED: compile with CC through the specs.
+wrong_gcc()
+{
+	wv=$($1 -dumpfullversion 2>/dev/null || $1 -dumpversion)
+	wm=${wv%%.*}
+	$1 -specs="$S" -O2 -c counter.c -o wrong.o > wrong.log 2>&1 &&
+		fail "$1 compiled with no plugin for GCC $wm"
+	grep -q "^arcov: no plugin for GCC $wv in $lib (installed for GCC$2); build arcov with ./configure CC=gcc-$wm CXX=g++-$wm && make install\$" wrong.log ||
+		fail "$1 without its plugin said: $(cat wrong.log)"
+	grep -qi "internal compiler error\|undefined symbol" wrong.log &&
+		fail "$1 without its plugin said: $(cat wrong.log)"
+	return 0
+}
+mv "$lib/gcc-$gcc_major" "$lib/aside" || exit 99
+wrong_gcc "$CC" " none"
+mv "$lib/aside" "$lib/gcc-$gcc_major" || exit 99
+# Every other GCC on this machine is refused the same way, naming ours.
+for m in 11 12 13 14 15 16; do
+	test "$m" = "$gcc_major" && continue
+	command -v "gcc-$m" >/dev/null 2>&1 || continue
+	wrong_gcc "gcc-$m" " $gcc_major"
+done
+
 for page in arcov arcov-dump arcov-merge arcov-plugin; do
 	MANPAGER=cat man -M "$prefix/share/man" "$page" > man.txt 2>&1 ||
 		fail "man $page: $(cat man.txt)"
@@ -62,6 +96,8 @@ mkdir -p "$tmp/gcc/plugin" || exit 99
 run make_in_build install prefix="$prefix" gccplugindir="$tmp/gcc/plugin" \
 	gccpluginlink=if-writable
 test -h "$tmp/gcc/plugin/arcov.so" || fail "no link in $tmp/gcc/plugin"
+test "$(readlink "$tmp/gcc/plugin/arcov.so")" = "$lib/gcc-$gcc_major/arcov.so" ||
+	fail "$tmp/gcc/plugin/arcov.so links to $(readlink "$tmp/gcc/plugin/arcov.so")"
 run $CC -iplugindir="$tmp/gcc/plugin" -fplugin=arcov -specs="$S" -O2 \
 	-c counter.c
 

@@ -53,15 +53,16 @@ gcov_lines()
 cg_lines()
 {
 	awk -v src="$3" -v n="$(wc -l < "$tmp/$2/$3")" '
-		$0 ~ "^-- Auto-annotated source: " src "$" { on = 1; next }
+		# Valgrind 3.21 and later: "Annotated source file".
+		$0 ~ "^-- (Auto-annotated source|Annotated source file): " src "$" { on = 1; next }
 		on == 1 && /^$/ { on = 2; next }
 		on == 2 && (/^-----/ || /^$/) { on = 3 }
 		on != 2 { next }
-		/^ *[0-9,.]+( \( *[0-9.]+%\))? +[0-9,.]+( \( *[0-9.]+%\))? +=> / { next }
+		/^ *[0-9,.]+( +\( *[0-9.]+%\))? +[0-9,.]+( +\( *[0-9.]+%\))? +=> / { next }
 		{
 			ln++
 			a = $1; gsub(/,/, "", a)
-			rest = $0; sub(/^ *[0-9,.]+( \( *[0-9.]+%\))? +/, "", rest)
+			rest = $0; sub(/^ *[0-9,.]+( +\( *[0-9.]+%\))? +/, "", rest)
 			split(rest, f, " "); b = f[1]; gsub(/,/, "", b)
 			if (a != ".") print ln, a, b
 		}
@@ -73,6 +74,25 @@ cg_lines()
 cg_functions()
 {
 	awk '
+		# Valgrind 3.21 and later: "> LINES (P%, CUM%) STMTS (P%, CUM%)
+		# function:file" records under "Function:file summary".
+		/^-- Function:file summary$/ { fmt = 2; next }
+		fmt == 2 && /^> / {
+			sub(/^> +/, "")
+			a = $1; gsub(/,/, "", a)
+			sub(/^[0-9,]+ +(\([^)]*\) +)?/, "")
+			b = $1; gsub(/,/, "", b)
+			sub(/^[0-9,]+ +(\([^)]*\) +)?/, "")
+			i = match($0, /:[^:]*$/)
+			# It lists a file's lines outside every function as one
+			# more, always 0 here: arcov puts every line in one.
+			if (substr($0, 1, i - 1) == "<unspecified>" && a + b == 0)
+				next
+			print a, b, substr($0, i + 1) ":" substr($0, 1, i - 1)
+			next
+		}
+		fmt == 2 { next }
+		/^-- File:function summary$/ { fmt = 2; next }
 		/file:function$/ { on = 1; getline; next }
 		on && /^$/ { exit }
 		on {

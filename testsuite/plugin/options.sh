@@ -155,9 +155,12 @@ static std::string text = g("x");
 int main() { D d; auto l = [](int x) { return x + 1; }; std::string s = g("y"); return l((int)s.size()) - 2; }
 EOC
 cc "$CXX" -O0 -c art.cc -fplugin-arg-arcov-filter='art\.cc$' || fail "art.cc"
+# (GCC 14 gave the static initialization's function no parameters: its
+# mangled name ends in "v" there, "ii" before.)
 awk '$1 == "function" { f = $2 } $1 == "artificial" { print f }' \
-	art.arcov-notes | sort > art.got
-printf '%s\n' _GLOBAL__sub_I_main _Z41__static_initialization_and_destruction_0ii \
+	art.arcov-notes | sed 's/^\(_Z41__static_initialization_and_destruction_0\)\(ii\|v\)$/\1/' |
+	sort > art.got
+printf '%s\n' _GLOBAL__sub_I_main _Z41__static_initialization_and_destruction_0 \
 	_ZN1DC2Ev _ZN1DD0Ev _ZN1DD2Ev _ZN4BaseC2Ev | sort > art.exp
 expect art.got art.exp
 awk '$1 == "function" { f = $2 } $1 == "eh-only" { print f }' \

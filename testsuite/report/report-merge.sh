@@ -56,6 +56,8 @@ totals() {
 		/^BRDA:/ { k = sf SUBSEP $2 SUBSEP $3 SUBSEP $4
 			   br[k] += ($5 == "-" ? 0 : $5) }
 		/^FNDA:/ { fn[sf SUBSEP $3] += $2 }
+		# lcov 2.2 and later: FNA:INDEX,COUNT,NAME.
+		/^FNA:/ { fn[sf SUBSEP $4] += $3 }
 		END {
 			for (k in da) { split(k, p, SUBSEP); lf[p[1]]++
 					if (da[k] > 0) lh[p[1]]++ }
