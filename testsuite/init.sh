@@ -101,6 +101,13 @@ fi
 # is one version's.
 gcc_major=$($CC -dumpversion 2>/dev/null | sed 's/\..*//')
 
+# lcov_branch_rc: the --rc setting that turns lcov's branch records on;
+# lcov 2 renamed it, and lcov 2.5 refuses the old name.
+case $(lcov --version 2>/dev/null) in
+*"version 1."*) lcov_branch_rc=lcov_branch_coverage=1 ;;
+*) lcov_branch_rc=branch_coverage=1 ;;
+esac
+
 # The runtime's settings come from the test, never from the caller.
 unset ARCOV_APPEND ARCOV_RUN_LABEL ARCOV_PREFIX ARCOV_PREFIX_STRIP
 

@@ -84,7 +84,7 @@ cg_functions()
 			b = $1; gsub(/,/, "", b)
 			sub(/^[0-9,]+ +(\([^)]*\) +)?/, "")
 			i = match($0, /:[^:]*$/)
-			# It lists a file's lines outside every function as one
+			# It lists the lines of a file outside every function as one
 			# more, always 0 here: arcov puts every line in one.
 			if (substr($0, 1, i - 1) == "<unspecified>" && a + b == 0)
 				next

@@ -39,7 +39,7 @@ branches = [b for l in lines for b in l["branches"]]
 print(len(lines), sum(1 for l in lines if l["count"]), len(branches),
       sum(1 for b in branches if b["count"]), "(JSON)")'
 	"$ARCOV" -n --lcov excl.info excl.c >/dev/null 2>&1
-	lcov --summary excl.info --rc lcov_branch_coverage=1 2>&1 |
+	lcov --summary excl.info --rc "$lcov_branch_rc" 2>&1 |
 		sed -n 's/.*(\([0-9]*\) of \([0-9]*\) \(lines\|branches\)).*/\2 \1/p' |
 		tr '\n' ' '
 	echo "(lcov --summary)"

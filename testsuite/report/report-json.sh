@@ -98,9 +98,14 @@ for name, doc in docs:
     except jsonschema.ValidationError as e:
         print(name, "invalid:", e.message)
 
+# The fields of gcov 12's functions, which arcov writes; later gcovs add
+# more (GCC 16: conditions and calls per function).
+keys = set(arc["files"][0]["functions"][0]) if arc["files"][0]["functions"] else set()
+
 def functions(doc):
     # Columns: a .bb/.bbg pair has none.
-    return [{k: v for k, v in f.items() if not k.endswith("_column")}
+    return [{k: v for k, v in f.items()
+             if not k.endswith("_column") and k in keys}
             for f in doc["files"][0]["functions"]]
 
 def lines(doc):

@@ -89,7 +89,7 @@ grand() {
 # compare CASE: every output of arcov on a/ against lcov on g/.
 compare() {
 	name=$1
-	lcov -q --capture -d g -o gcc.info --rc lcov_branch_coverage=1 \
+	lcov -q --capture -d g -o gcc.info --rc "$lcov_branch_rc" \
 		--gcov-tool "$GCOV" \
 		>lcov.log 2>&1 || { echo "FAIL: $name: lcov"; cat lcov.log
 				    fail=1; return; }
