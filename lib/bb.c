@@ -212,6 +212,14 @@ static int read_word(struct bb_parse *p)
 	return add_block(p, at);
 }
 
+/* Whether @size bytes hold more words than a uint32_t counts; a function
+ * of a uint64_t, so that 32-bit targets (where it is always false) build
+ * without a warning. */
+static int too_many_words(uint64_t size)
+{
+	return size / ARCOV_WORD > UINT32_MAX;
+}
+
 int arcov_bb_read(struct arcov_bb *bb, const void *data, size_t size,
 		  const char *name, struct arcov_err *err)
 {
@@ -220,7 +228,7 @@ int arcov_bb_read(struct arcov_bb *bb, const void *data, size_t size,
 
 	arcov_rd_init(&p.r, data, size, name, err);
 	/* Item and block counts are uint32_t; one word each keeps them so. */
-	if ((uint64_t)size / ARCOV_WORD > UINT32_MAX)
+	if (too_many_words(size))
 		return arcov_rd_fail(&p.r, ARCOV_ERANGE, 0,
 				     "%zu bytes is too large for a .bb file",
 				     size);

@@ -1,8 +1,11 @@
-/* compat.h -- every GCC header the plugin needs, and every GCC-version #if.
+/* compat.h -- every GCC header the plugin needs, and every GCC-version and
+ * target #if.
  *
  * The rest of the plugin includes only this file (plus arcov-plugin.h, and
  * plugin.cc the version stamp plugin-version.h, which defines data), so
- * supporting another GCC release means touching this header alone.  GCC's
+ * supporting another GCC release or another target (a cross compiler's
+ * plugin headers, configure --enable-cross) means touching this header
+ * alone.  GCC's
  * headers must come first and in this order: gcc-plugin.h pulls in config.h
  * and system.h, which the others assume.
  */
@@ -110,6 +113,26 @@ public:
 private:
 	auto_vec<class loop *> v;
 };
+#endif
+
+/* ---- The target ----
+ *
+ * The plugin is built against one compiler's headers, whose tm.h is its
+ * backend's: macros such as TARGET_64BIT exist in several backends with
+ * other meanings, and TARGET_X32 in the i386 one alone.  Code that emits
+ * x86-64 instructions asks ap_target_x86_64(), never a backend macro.
+ */
+#ifdef TARGET_X32
+/* The i386 backend compiling for x86-64 (LP64, not the x32 ABI). */
+static inline bool ap_target_x86_64(void)
+{
+	return TARGET_64BIT && !TARGET_X32;
+}
+#else
+static inline bool ap_target_x86_64(void)
+{
+	return false;
+}
 #endif
 
 #endif

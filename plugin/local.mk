@@ -96,28 +96,18 @@ install-arcov-ldconfig:
 noinst_DATA = plugin/arcov-build.specs
 CLEANFILES += plugin/arcov-build.specs
 
-# make_specs PLUGIN LIBDIR: the specs text on stdout.  Users put the flag
-# in CFLAGS and LDFLAGS alike, so it often comes twice, and next to
-# -fplugin=arcov: every part may be repeated.  The plugin is added unless
-# -fplugin=arcov is given already (cc1 would refuse one plugin by two
-# paths; a path cannot be tested in a spec).  libarcov is appended to the
-# libraries ("+": %rename works only once), so it comes after -lc, which
-# is no matter: the shared libarcov needs libc itself, and a static link
-# puts the libraries in one group.
-make_specs = make_specs() { \
-	printf '%s\n' '*cc1:' "+ %{!fplugin=arcov:-fplugin=$$1}" '' \
-	  '*cc1plus:' "+ %{!fplugin=arcov:-fplugin=$$1}" '' '*lib:' \
-	  "+ -L$$2 -rpath $$2 -larcov -lpthread" ''; }
+# The specs text: build-aux/make-specs PLUGIN LIBDIR.
+make_specs = $(SHELL) $(top_srcdir)/build-aux/make-specs
 
-plugin/arcov-build.specs: Makefile
-	$(AM_V_GEN)$(make_specs); $(MKDIR_P) plugin && \
-	make_specs '$(abs_builddir)/plugin/.libs/arcov.so' \
+plugin/arcov-build.specs: Makefile $(top_srcdir)/build-aux/make-specs
+	$(AM_V_GEN)$(MKDIR_P) plugin && \
+	$(make_specs) '$(abs_builddir)/plugin/.libs/arcov.so' \
 	  '$(abs_builddir)/runtime/.libs' > $@-t && mv $@-t $@
 
 install-arcov-specs:
-	@$(make_specs); $(MKDIR_P) '$(DESTDIR)$(pkglibdir)' && \
-	echo " make_specs > '$(DESTDIR)$(pkglibdir)/arcov.specs'" && \
-	make_specs '$(pkglibdir)/arcov.so' '$(libdir)' \
+	@$(MKDIR_P) '$(DESTDIR)$(pkglibdir)' && \
+	echo " make-specs > '$(DESTDIR)$(pkglibdir)/arcov.specs'" && \
+	$(make_specs) '$(pkglibdir)/arcov.so' '$(libdir)' \
 	  > '$(DESTDIR)$(pkglibdir)/arcov.specs'
 
 uninstall-arcov-specs:

@@ -38,8 +38,18 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__)
 #include <x86intrin.h>
 #include <cpuid.h>
+#define HAVE_TSC 1
+#define tsc() __rdtsc()
+#define tscp(aux) __rdtscp(aux)
+#else
+/* Elsewhere the clock is CLOCK_MONOTONIC's (use_tsc stays 0). */
+#define HAVE_TSC 0
+#define tsc() ((uint64_t)0)
+#define tscp(aux) (*(aux) = 0, (uint64_t)0)
+#endif
 
 #include "arcov-profile.h"
 #include "fileio.h"
@@ -108,7 +118,10 @@ static __thread struct thread *self_thread
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t thread_key;
-static int use_tsc, have_rdtscp, have_rdpid, ready;
+static int use_tsc, have_rdtscp, ready;
+#if HAVE_TSC
+static int have_rdpid;
+#endif
 static uint64_t tsc0, mono0;		/* the calibration's first readings */
 static size_t timeline_left;		/* bytes the timeline may still take */
 static int timeline_on;
@@ -128,7 +141,7 @@ static uint64_t mono_ns(void)
 
 static inline uint64_t ticks(void)
 {
-	return use_tsc ? __rdtsc() : mono_ns();
+	return use_tsc ? tsc() : mono_ns();
 }
 
 static inline uint64_t ticks_core(int16_t *core)
@@ -137,18 +150,20 @@ static inline uint64_t ticks_core(int16_t *core)
 	uint64_t t;
 	int cpu;
 
+#if HAVE_TSC
 	if (use_tsc && have_rdpid) {
 		unsigned long long id;
 
 		/* Half the cost of rdtscp on AMD Zen (8.5 against 16 ns on
 		 * the development VM); the same auxiliary word. */
-		t = __rdtsc();
+		t = tsc();
 		__asm__ volatile("rdpid %0" : "=r"(id));
 		*core = (int16_t)(id & 0xfff);
 		return t;
 	}
+#endif
 	if (use_tsc && have_rdtscp) {
-		t = __rdtscp(&aux);
+		t = tscp(&aux);
 		*core = (int16_t)(aux & 0xfff);
 		return t;
 	}
@@ -163,11 +178,13 @@ static inline uint64_t ticks_core(int16_t *core)
  * (7.0 ECX 22) exist. */
 static void clock_pick(void)
 {
-	unsigned int a, b, c, d;
 	const char *env = getenv("ARCOV_CLOCK");
 
-	if (env && !strcmp(env, "monotonic"))
+	if (!HAVE_TSC || (env && !strcmp(env, "monotonic")))
 		return;
+#if HAVE_TSC
+	unsigned int a, b, c, d;
+
 	if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
 		have_rdpid = (c >> 22) & 1;
 	if (!__get_cpuid(0x80000000, &a, &b, &c, &d) || a < 0x80000007)
@@ -176,6 +193,7 @@ static void clock_pick(void)
 	have_rdtscp = (d >> 27) & 1;
 	__get_cpuid(0x80000007, &a, &b, &c, &d);
 	use_tsc = (d >> 8) & 1;
+#endif
 }
 
 /* ARCOV_TIMELINE: unset, empty or 0 off; 1 or "on" the default limit;
@@ -700,8 +718,11 @@ struct calib {
 	uint64_t tsc1, mono1;
 };
 
+/* Ticks to nanoseconds; off x86-64 (HAVE_TSC 0) the ticks are
+ * CLOCK_MONOTONIC's nanoseconds already. */
 static uint64_t to_ns(const struct calib *c, uint64_t t)
 {
+#if HAVE_TSC
 	__int128 d;
 
 	if (!use_tsc)
@@ -710,14 +731,21 @@ static uint64_t to_ns(const struct calib *c, uint64_t t)
 		return mono0;
 	d = (__int128)((int64_t)(t - tsc0)) * (int64_t)(c->mono1 - mono0);
 	return mono0 + (uint64_t)(int64_t)(d / (int64_t)(c->tsc1 - tsc0));
+#else
+	return t;
+#endif
 }
 
 static uint64_t dur_ns(const struct calib *c, uint64_t t)
 {
+#if HAVE_TSC
 	if (!use_tsc || c->tsc1 <= tsc0)
 		return use_tsc ? 0 : t;
 	return (uint64_t)((unsigned __int128)t * (c->mono1 - mono0) /
 			  (c->tsc1 - tsc0));
+#else
+	return t;
+#endif
 }
 
 static void span_out(const struct calib *c, struct arcov_trace_span *o,
