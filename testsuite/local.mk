@@ -291,3 +291,15 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/process.c \
 	testsuite/profile/profcheck.py \
 	testsuite/profile/trace-event.schema.json
+
+# Each cross target of configure --enable-cross: the e2e programs built by
+# its compiler and run under qemu-user (testsuite/cross/lib.sh).  Skipped,
+# visibly, for a target not configured or without qemu.
+CROSS_TESTS = \
+	testsuite/cross/aarch64.sh \
+	testsuite/cross/armhf.sh \
+	testsuite/cross/riscv64.sh \
+	testsuite/cross/ppc64el.sh \
+	testsuite/cross/s390x.sh
+TESTS += $(CROSS_TESTS)
+EXTRA_DIST += $(CROSS_TESTS) testsuite/cross/lib.sh
