@@ -126,6 +126,44 @@ same_bytes()
 	done
 }
 
+# installed: cross/cross.mk's install (what "make install" runs for each
+# triple) puts the plugin, libarcov and arcov.specs in PKGLIBDIR/TRIPLE;
+# "TRIPLE-gcc -specs=PKGLIBDIR/TRIPLE/arcov.specs" alone then instruments
+# and links, with a run path to that libarcov, and the program counts as
+# the build tree's does.  Uninstalling leaves nothing.
+installed()
+{
+	pkglib=$tmp/prefix/lib/arcov
+	(cd "$builddir" && ${MAKE:-make} -f "$top_srcdir/cross/cross.mk" \
+		TRIPLE="$triple" srcdir="$top_srcdir" builddir="$builddir" \
+		pkglibdir="$pkglib" install) > "$tmp/install.log" 2>&1 ||
+		fail "installing for $triple: $(cat "$tmp/install.log")"
+	inst_specs=$pkglib/$triple/arcov.specs
+	test -f "$inst_specs" || fail "no $inst_specs"
+	grep -q "fplugin=$pkglib/$triple/arcov.so}" "$inst_specs" ||
+		fail "$inst_specs does not name the installed plugin"
+	same lines.c -O2
+	rm -f "$tmp/cross/lines.da" "$tmp/cross/lines.o" "$tmp/cross/prog"
+	(cd "$tmp/cross" &&
+	 $cross_cc -specs="$inst_specs" -frandom-seed=arcov -O2 -c lines.c &&
+	 $cross_cc -specs="$inst_specs" -O2 lines.o -o prog) \
+		> "$tmp/build.log" 2>&1 ||
+		fail "building with $inst_specs: $(cat "$tmp/build.log")"
+	"$triple-readelf" -d "$tmp/cross/prog" | grep -q "path: \[$pkglib/$triple\]" ||
+		fail "prog has no run path to $pkglib/$triple"
+	run cross
+	cp "$tmp/native.lines" "$tmp/x86-64.lines"
+	counts cross lines.c
+	diff -u "$tmp/x86-64.lines" "$tmp/cross.lines" ||
+		fail "the installed specs count otherwise than the build tree's (and x86-64)"
+	(cd "$builddir" && ${MAKE:-make} -f "$top_srcdir/cross/cross.mk" \
+		TRIPLE="$triple" srcdir="$top_srcdir" builddir="$builddir" \
+		pkglibdir="$pkglib" uninstall) > "$tmp/install.log" 2>&1 ||
+		fail "uninstalling for $triple: $(cat "$tmp/install.log")"
+	test -e "$pkglib/$triple" && fail "uninstall left $pkglib/$triple"
+	return 0
+}
+
 # check_target: every program, level and counting mode; the test's body.
 check_target()
 {
@@ -152,5 +190,6 @@ check_target()
 	done
 	same threads.c -O0 -pthread
 	same_bytes threads.c
+	installed
 	pass
 }
