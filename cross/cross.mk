@@ -11,8 +11,12 @@
 #                      with the host's format library
 #   libarcov.so.0, libarcov.so, libarcov.a
 #                      the runtime and its format library, compiled by
-#                      CROSS_CC
-#   arcov-build.specs  the specs naming those two (build-aux/make-specs)
+#                      CROSS_CC (Linux targets only)
+#   libarcov-freestanding.a
+#                      the freestanding runtime (doc/stream-format.md)
+#   arcov-build.specs  the specs naming the plugin and the runtime
+#                      (build-aux/make-specs); for a bare-metal triple
+#                      (none with "linux" in it) the freestanding ones
 # "install" copies them to PKGLIBDIR/TRIPLE/, with arcov.specs naming the
 # installed files.
 
@@ -48,8 +52,22 @@ quiet = @printf '  %-8s %s\n'
 at := @
 endif
 
-all: $(out)/arcov.so $(out)/libarcov.so $(out)/libarcov.a \
-	$(out)/arcov-build.specs
+# As runtime/local.mk builds the native one.
+FREESTANDING_CFLAGS := -g -O2 -ffreestanding -fno-builtin \
+	-fno-tree-loop-distribute-patterns -fvisibility=hidden $(WARN_CFLAGS) \
+	-I$(srcdir)/lib -I$(srcdir)/runtime
+
+ifneq ($(findstring linux,$(TRIPLE)),)
+runtimes := libarcov.so libarcov.a libarcov-freestanding.a
+runtime_installed := libarcov.so.0 libarcov.a libarcov-freestanding.a
+specs_mode :=
+else
+runtimes := libarcov-freestanding.a
+runtime_installed := libarcov-freestanding.a
+specs_mode := freestanding
+endif
+
+all: $(out)/arcov.so $(runtimes:%=$(out)/%) $(out)/arcov-build.specs
 
 $(out)/plugin/%.o: $(srcdir)/plugin/%.cc
 	$(quiet) CXX $@
@@ -78,29 +96,66 @@ $(out)/libarcov.so: $(runtime_objs)
 		-o $(out)/libarcov.so.0 $^ -ldl && \
 		ln -sf libarcov.so.0 $@
 
+# One per multilib of the compiler (-print-multi-lib: "DIR;@FLAG@FLAG"),
+# in DIR below cross/TRIPLE, as libgcc is: a bare-metal compiler has one
+# for each core and float ABI (arm-none-eabi: 37), a Linux one just ".".
+# A program links the one of its flags: -L with the DIR that
+# "TRIPLE-gcc FLAGS -print-multi-directory" prints.
+$(out)/libarcov-freestanding.a: $(srcdir)/runtime/freestanding.c \
+		$(srcdir)/runtime/arcov-abi.h $(srcdir)/lib/stream.h
+	$(quiet) CC "$@ (every multilib)"
+	$(at)for m in `$(CROSS_CC) -print-multi-lib`; do \
+	  d=$(out)/$${m%%;*}; \
+	  flags=`echo "$${m#*;}" | sed 's/@/ -/g'`; \
+	  mkdir -p $$d/freestanding && \
+	  $(CROSS_CC) $$flags $(FREESTANDING_CFLAGS) -c $< \
+	    -o $$d/freestanding/freestanding.o && \
+	  rm -f $$d/libarcov-freestanding.a && \
+	  $(TRIPLE)-ar rcs $$d/libarcov-freestanding.a \
+	    $$d/freestanding/freestanding.o || exit 1; \
+	done
+
 $(out)/libarcov.a: $(runtime_objs)
 	$(quiet) AR $@
 	@rm -f $@ && $(TRIPLE)-ar rcs $@ $^
 
 $(out)/arcov-build.specs: $(srcdir)/build-aux/make-specs
 	$(quiet) GEN $@
-	@$(SHELL) $< '$(builddir)/$(out)/arcov.so' '$(builddir)/$(out)' > $@
+	@$(SHELL) $< '$(builddir)/$(out)/arcov.so' '$(builddir)/$(out)' \
+		$(specs_mode) > $@
 
 install: all
 	mkdir -p '$(dest)'
-	cp -f $(out)/arcov.so $(out)/libarcov.so.0 $(out)/libarcov.a '$(dest)/'
-	ln -sf libarcov.so.0 '$(dest)/libarcov.so'
+	cp -f $(out)/arcov.so $(runtime_installed:%=$(out)/%) '$(dest)/'
+	for m in `$(CROSS_CC) -print-multi-lib`; do \
+	  d=$${m%%;*}; test "$$d" = . && continue; \
+	  mkdir -p '$(dest)'/$$d && \
+	  cp -f $(out)/$$d/libarcov-freestanding.a '$(dest)'/$$d/ || exit 1; \
+	done
+	$(if $(specs_mode),:,ln -sf libarcov.so.0 '$(dest)/libarcov.so')
 	$(SHELL) $(srcdir)/build-aux/make-specs '$(pkglibdir)/$(TRIPLE)/arcov.so' \
-		'$(pkglibdir)/$(TRIPLE)' > '$(dest)/arcov.specs'
+		'$(pkglibdir)/$(TRIPLE)' $(specs_mode) > '$(dest)/arcov.specs'
 
 uninstall:
+	for m in `$(CROSS_CC) -print-multi-lib`; do \
+	  d=$${m%%;*}; test "$$d" = . && continue; \
+	  rm -f '$(dest)'/$$d/libarcov-freestanding.a; \
+	  while test "$$d" != . && rmdir '$(dest)'/$$d 2>/dev/null; do \
+	    d=`dirname $$d`; \
+	  done; \
+	done
 	rm -f '$(dest)/arcov.so' '$(dest)/libarcov.so.0' '$(dest)/libarcov.so' \
-		'$(dest)/libarcov.a' '$(dest)/arcov.specs'
+		'$(dest)/libarcov.a' '$(dest)/libarcov-freestanding.a' \
+		'$(dest)/arcov.specs'
 	-rmdir '$(dest)'
 
 clean:
-	rm -rf $(out)/plugin $(out)/runtime $(out)/lib $(out)/arcov.so \
-		$(out)/libarcov.so.0 $(out)/libarcov.so $(out)/libarcov.a \
+	for m in `$(CROSS_CC) -print-multi-lib`; do \
+	  d=$${m%%;*}; test "$$d" = . || rm -rf $(out)/$${d%%/*}; \
+	done
+	rm -rf $(out)/plugin $(out)/runtime $(out)/lib $(out)/freestanding \
+		$(out)/arcov.so $(out)/libarcov.so.0 $(out)/libarcov.so \
+		$(out)/libarcov.a $(out)/libarcov-freestanding.a \
 		$(out)/arcov-build.specs
 
 .PHONY: all install uninstall clean

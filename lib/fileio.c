@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -692,4 +693,57 @@ int arcov_file_replace(const char *path, const void *data, size_t size,
 	if (!rc)
 		rc = arcov_file_commit(&tx, data, size, ARCOV_FILE_FSYNC, err);
 	return rc;
+}
+
+/* ---- where a .da goes ---- */
+
+int arcov_path_strip_count(const char *s)
+{
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return 0;
+	v = strtol(s, &end, 10);
+	if (*end || v < 0)
+		return 0;
+	return v > INT_MAX ? INT_MAX : (int)v;
+}
+
+char *arcov_path_relocate(const char *prefix, int strip, const char *da_path)
+{
+	const char *fname = da_path;
+	size_t plen;
+	char *out;
+
+	if (!prefix || !*prefix) {
+		/* A strip without a prefix makes the path relative. */
+		if (!strip)
+			return strdup(da_path);
+		prefix = ".";
+	}
+	plen = strlen(prefix);
+	if (prefix[plen - 1] == '/')
+		plen--;
+	if (strip) {
+		/* The leading separator is not a level; running out of
+		 * levels keeps the final component. */
+		const char *p = fname + (*fname == '/');
+
+		for (; *p && strip; p++) {
+			if (*p == '/') {
+				fname = p;
+				strip--;
+			}
+		}
+	}
+	out = malloc(plen + 1 + strlen(fname) + 1);
+	if (!out)
+		return NULL;
+	memcpy(out, prefix, plen);
+	out[plen] = '\0';
+	if (*fname != '/')
+		strcat(out, "/");
+	strcat(out, fname);
+	return out;
 }

@@ -169,6 +169,22 @@ int arcov_file_replace(const char *path, const void *data, size_t size,
  */
 int arcov_file_write_all(int fd, const void *p, size_t n);
 
+/**
+ * arcov_path_strip_count - the value @s of ARCOV_PREFIX_STRIP (may be
+ * NULL) as a count: anything but a non-negative decimal number counts as
+ * 0, as a negative GCOV_PREFIX_STRIP does for GCC.
+ */
+int arcov_path_strip_count(const char *s);
+
+/**
+ * arcov_path_relocate - where the .da recorded as @da_path goes under
+ * ARCOV_PREFIX @prefix (NULL or empty: none) less @strip leading
+ * directories of @da_path (doc/da-extension.md): a malloc'd path, or
+ * NULL when out of memory.  The runtime and arcov-merge --from-stream
+ * place files alike.
+ */
+char *arcov_path_relocate(const char *prefix, int strip, const char *da_path);
+
 #ifdef __cplusplus
 }
 #endif

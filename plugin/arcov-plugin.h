@@ -40,6 +40,8 @@ struct ap_options {
 				 * call-free loops' in registers */
 	bool derive_check;	/* derive-check: derived and counted both,
 				 * the runtime compares them */
+	bool freestanding;	/* freestanding: registered through a
+				 * linker section, not a constructor */
 };
 
 extern struct ap_options ap_opts;

@@ -39,6 +39,7 @@
 #include "cgraph.h"
 #include "attribs.h"
 #include "output.h"
+#include "target.h"
 #include "diagnostic-core.h"
 #include "builtins.h"
 #include "memmodel.h"

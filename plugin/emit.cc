@@ -48,7 +48,11 @@ tree ap_static_var(tree type, const char *prefix)
 	tree var;
 
 	ASM_GENERATE_INTERNAL_LABEL(label, prefix, labelno++);
-	var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(label),
+	/* Without the "*" that says "no user label prefix" (which ELF has
+	 * none of): arm-none-eabi prints a local zeroed variable's .size
+	 * with its name as it is, and "*.LARCOVC0" does not assemble. */
+	var = build_decl(BUILTINS_LOCATION, VAR_DECL,
+			 get_identifier(targetm.strip_name_encoding(label)),
 			 type);
 	/* A label no language could mangle: keeps the C++ front end's
 	 * mangler away from a declaration it did not make. */
@@ -770,6 +774,27 @@ static void cdtor(char which, const char *runtime_fn, tree obj)
 				  AP_CDTOR_PRIORITY);
 }
 
+/*
+ * Freestanding: instead of the constructor, a pointer to @obj in the
+ * section ARCOV_OBJECTS_SECTION, which the linker gathers from every unit
+ * and brackets with __start_ and __stop_ symbols (its name is a C
+ * identifier), so the freestanding runtime walks the program's objects
+ * with no start code run for it (runtime/freestanding.c).
+ */
+static void section_entry(tree obj)
+{
+	tree type = build_pointer_type(TREE_TYPE(obj));
+	tree var = ap_static_var(type, "LARCOVS");
+
+	TREE_READONLY(var) = 1;
+	DECL_PRESERVE_P(var) = 1;
+	TREE_USED(var) = 1;
+	DECL_INITIAL(var) = build_fold_addr_expr(obj);
+	set_decl_section_name(var, ARCOV_OBJECTS_SECTION);
+	finalize_var(var);
+	varpool_node::get(var)->force_output = 1;
+}
+
 static void asm_text(struct obstack *out, const char *s)
 {
 	obstack_grow(out, s, strlen(s));
@@ -848,7 +873,11 @@ void ap_emit_object(void)
 		ncounters += bbg->fns[i].ncounters;
 	finish_counters(ncounters);
 	obj = object_var(bbg, ncounters);
-	cdtor('I', "arcov_object_register", obj);
-	cdtor('D', "arcov_object_unregister", obj);
+	if (ap_opts.freestanding) {
+		section_entry(obj);
+	} else {
+		cdtor('I', "arcov_object_register", obj);
+		cdtor('D', "arcov_object_unregister", obj);
+	}
 	notes_section();
 }

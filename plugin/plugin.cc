@@ -55,6 +55,9 @@ static const char help_text[] =
 	"no-loop-counts increment in memory in a loop's body every iteration,\n"
 	"               not by the number of iterations before a counted\n"
 	"               loop, nor in registers in a call-free one\n"
+	"freestanding   no constructor: each unit's object is listed in the\n"
+	"               linker section arcov_objects, for the freestanding\n"
+	"               runtime (libarcov-freestanding.a, arcov_stream())\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
@@ -326,6 +329,7 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		{ "derive-check", &ap_opts.derive_check, true },
 		{ "no-asm-increments", &ap_opts.asm_increments, false },
 		{ "no-loop-counts", &ap_opts.loop_counts, false },
+		{ "freestanding", &ap_opts.freestanding, true },
 		{ "help", NULL, true },
 	};
 	size_t i;

@@ -68,6 +68,12 @@ struct arcov_object {
 	const uint32_t *derive;
 };
 
+/* Built with -fplugin-arg-arcov-freestanding, a unit registers no
+ * constructor: a pointer to its object goes to this section instead, and
+ * the freestanding runtime walks __start_arcov_objects to
+ * __stop_arcov_objects (doc/stream-format.md). */
+#define ARCOV_OBJECTS_SECTION "arcov_objects"
+
 void arcov_object_register(struct arcov_object *obj);
 void arcov_object_unregister(struct arcov_object *obj);
 void arcov_thread_counters(struct arcov_object *obj, uint64_t *tls);

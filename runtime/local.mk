@@ -1,7 +1,8 @@
 ## runtime/local.mk -- libarcov, the runtime linked into instrumented programs.
 
 lib_LTLIBRARIES += runtime/libarcov.la
-include_HEADERS += runtime/arcov.h runtime/arcov-abi.h runtime/arcov-profile.h
+include_HEADERS += runtime/arcov.h runtime/arcov-abi.h runtime/arcov-profile.h \
+	runtime/arcov-freestanding.h
 runtime_libarcov_la_SOURCES = \
 	runtime/runtime.c runtime/internal.h \
 	runtime/threads.c \
@@ -18,6 +19,19 @@ runtime_libarcov_la_LIBADD = lib/libarcovfmt.la -lpthread
 # Never unloaded: the thread-exit hook of per-thread counting (threads.c)
 # must outlive a dlclose() of the last instrumented library that loaded it.
 runtime_libarcov_la_LDFLAGS = -version-info 0:0:0 -Wl,-z,nodelete
+
+# The freestanding runtime (doc/stream-format.md): no C library, so no
+# sanitizers either; loops never become memset() calls.  cross/cross.mk
+# builds the same for each cross target, and alone for bare-metal ones.
+lib_LIBRARIES = runtime/libarcov-freestanding.a
+runtime_libarcov_freestanding_a_SOURCES = runtime/freestanding.c \
+	runtime/arcov-freestanding.h lib/stream.h
+runtime_libarcov_freestanding_a_CPPFLAGS = -I$(top_srcdir)/lib \
+	-I$(top_srcdir)/runtime
+runtime_libarcov_freestanding_a_CFLAGS = $(WARN_CFLAGS) \
+	$(FREESTANDING_CFLAGS)
+FREESTANDING_CFLAGS = -ffreestanding -fno-builtin \
+	-fno-tree-loop-distribute-patterns -fvisibility=hidden
 
 # Tests: rt-prog stands in for an instrumented program (it builds the
 # plugin's data by hand), rt-check prints a .da for the scripts to compare.

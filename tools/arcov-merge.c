@@ -19,6 +19,7 @@ enum { EXIT_MERGED = 0, EXIT_USAGE = 2 };
 
 static const struct option long_options[] = {
 	{ "help", no_argument, NULL, 'h' },
+	{ "from-stream", required_argument, NULL, 's' },
 	{ "version", no_argument, NULL, 'v' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -26,6 +27,7 @@ static const struct option long_options[] = {
 static void usage(void)
 {
 	fputs("Usage: " PROGRAM " [-h|--help] [-v|--version] OUT IN...\n"
+	      "  or:  " PROGRAM " --from-stream FILE|-\n"
 	      "Merge the .da files IN... into OUT, or, when every IN is a\n"
 	      "directory, each .da file below them into the same relative\n"
 	      "path below the directory OUT.  Blocks of the same object and\n"
@@ -35,6 +37,14 @@ static void usage(void)
 	      "replaced atomically (never a FIFO, device or symbolic link),\n"
 	      "and nothing is written unless every input was read.\n"
 	      "\n"
+	      "With --from-stream, merge the counter stream of a freestanding\n"
+	      "program (arcov_stream(), binary or \"arcov:\" hex lines among\n"
+	      "other output; - for standard input) into the .da files it\n"
+	      "names, each dump one run, as the runtime does at exit:\n"
+	      "ARCOV_PREFIX, ARCOV_PREFIX_STRIP, ARCOV_RUN_LABEL and\n"
+	      "ARCOV_APPEND apply.\n"
+	      "\n"
+	      "  -s, --from-stream=FILE  merge a counter stream\n"
 	      "  -h, --help     print this help and exit\n"
 	      "  -v, --version  print the version and exit\n"
 	      "\n"
@@ -51,10 +61,14 @@ static int usage_error(void)
 
 int main(int argc, char **argv)
 {
+	const char *stream = NULL;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "hv", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hvs:", long_options, NULL)) != -1) {
 		switch (c) {
+		case 's':
+			stream = optarg;
+			break;
 		case 'h':
 			usage();
 			return EXIT_MERGED;
@@ -66,6 +80,14 @@ int main(int argc, char **argv)
 			/* getopt has already said what was wrong. */
 			return usage_error();
 		}
+	}
+	if (stream) {
+		if (optind < argc) {
+			fputs(PROGRAM ": --from-stream takes no other "
+			      "arguments\n", stderr);
+			return usage_error();
+		}
+		return arcov_merge_stream(stream, stderr);
 	}
 	if (argc - optind < 2) {
 		fputs(PROGRAM ": need an output and at least one input\n",

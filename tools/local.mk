@@ -39,7 +39,7 @@ noinst_LTLIBRARIES += tools/libarcovtools.la
 tools_libarcovtools_la_CPPFLAGS = $(TOOLS_CPPFLAGS)
 tools_libarcovtools_la_SOURCES = \
 	tools/dump.c tools/dump.h \
-	tools/merge.c tools/merge.h \
+	tools/merge.c tools/merge.h tools/merge-stream.c \
 	tools/report/report.h \
 	tools/report/percent.c tools/report/percent.h \
 	tools/report/common.c tools/report/common.h \

@@ -63,6 +63,16 @@ void arcov_merge_finish(struct arcov_da *acc);
  */
 int arcov_merge_run(const char *out, char *const *ins, int nins, FILE *diag);
 
+/**
+ * arcov_merge_stream - merge the counter stream in @file ("-": standard
+ * input), binary or hex lines (doc/stream-format.md), into the .da files
+ * its objects name, each dump one run, as the runtime merges one: under
+ * ARCOV_PREFIX, ARCOV_PREFIX_STRIP, ARCOV_RUN_LABEL and ARCOV_APPEND.
+ * Nothing is merged from a stream that does not parse.  Returns 0, or 1
+ * after one line on @diag per failure.
+ */
+int arcov_merge_stream(const char *file, FILE *diag);
+
 #ifdef __cplusplus
 }
 #endif
