@@ -35,7 +35,7 @@ static int cur_word(struct cur *c, uint32_t *v, const char *what)
 static int cur_string(struct cur *c, char **s, const char *what)
 {
 	uint32_t len;
-	size_t padded;
+	size_t padded, i;
 	int rc = cur_word(c, &len, what);
 
 	if (rc)
@@ -43,8 +43,11 @@ static int cur_string(struct cur *c, char **s, const char *what)
 	padded = ARCOV_STREAM_PADDED((size_t)len);
 	if (c->size - c->pos < padded)
 		return cur_fail(c, ARCOV_ETRUNC, what);
-	if (memchr(c->p + c->pos, 0, len) || c->p[c->pos + len])
+	if (memchr(c->p + c->pos, 0, len))
 		return cur_fail(c, ARCOV_EFORMAT, what);
+	for (i = len; i < padded; i++)
+		if (c->p[c->pos + i])
+			return cur_fail(c, ARCOV_EFORMAT, what);
 	*s = malloc((size_t)len + 1);
 	if (!*s)
 		return ARCOV_ENOMEM;
@@ -134,6 +137,11 @@ int arcov_stream_read(struct arcov_stream *s, const void *data, size_t size,
 	rc = cur_word(&c, &v, "flags");
 	if (rc)
 		return rc;
+	/* Version 1 defines none. */
+	if (v) {
+		c.pos -= 4;
+		return cur_fail(&c, ARCOV_EFORMAT, "unknown flags");
+	}
 	for (;;) {
 		rc = cur_word(&c, &tag, "record tag");
 		if (rc)

@@ -43,6 +43,18 @@ int arcov_stream_hex(arcov_put_fn *put, void *ctx);
  */
 void arcov_reset(void);
 
+struct arcov_object;
+
+/**
+ * arcov_stream_objects - the core of both: the stream of the objects
+ * @objs up to @end (a table such as the linker's), binary or, when @hex,
+ * in hex lines.  Hidden in the library; the tests and the stream reader's
+ * fuzz target drive it with tables of their own.
+ */
+int arcov_stream_objects(struct arcov_object *const *objs,
+			 struct arcov_object *const *end, arcov_put_fn *put,
+			 void *ctx, int hex);
+
 #ifdef __cplusplus
 }
 #endif

@@ -158,7 +158,8 @@ static void emit_object(struct sink *s, struct arcov_object *obj)
 	}
 }
 
-static int stream(struct sink *s)
+static int stream(struct sink *s, struct arcov_object *const *objs,
+		  struct arcov_object *const *end)
 {
 	struct arcov_object *const *p;
 	uint32_t nobjs = 0;
@@ -168,7 +169,7 @@ static int stream(struct sink *s)
 	     ARCOV_STREAM_MAGIC_LEN);
 	emit_word(s, ARCOV_STREAM_VERSION);
 	emit_word(s, 0);
-	for (p = __start_arcov_objects; p && p < __stop_arcov_objects; p++)
+	for (p = objs; p && p < end; p++)
 		if (known(*p)) {
 			emit_object(s, *p);
 			nobjs++;
@@ -183,7 +184,9 @@ static int stream(struct sink *s)
 
 /* Field by field: an initializer would zero the line buffer, through a
  * memset() call on some targets. */
-static int stream_to(arcov_put_fn *put, void *ctx, int hex)
+int arcov_stream_objects(struct arcov_object *const *objs,
+			 struct arcov_object *const *end, arcov_put_fn *put,
+			 void *ctx, int hex)
 {
 	static const char prefix[] = ARCOV_STREAM_HEX_PREFIX;
 	struct sink s;
@@ -196,17 +199,19 @@ static int stream_to(arcov_put_fn *put, void *ctx, int hex)
 	s.nline = 0;
 	for (i = 0; i < sizeof prefix - 1; i++)
 		s.line[i] = prefix[i];
-	return stream(&s);
+	return stream(&s, objs, end);
 }
 
 PUBLIC int arcov_stream(arcov_put_fn *put, void *ctx)
 {
-	return stream_to(put, ctx, 0);
+	return arcov_stream_objects(__start_arcov_objects,
+				    __stop_arcov_objects, put, ctx, 0);
 }
 
 PUBLIC int arcov_stream_hex(arcov_put_fn *put, void *ctx)
 {
-	return stream_to(put, ctx, 1);
+	return arcov_stream_objects(__start_arcov_objects,
+				    __stop_arcov_objects, put, ctx, 1);
 }
 
 PUBLIC void arcov_reset(void)

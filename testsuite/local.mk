@@ -300,6 +300,7 @@ CROSS_TESTS = \
 	testsuite/cross/armhf.sh \
 	testsuite/cross/riscv64.sh \
 	testsuite/cross/ppc64el.sh \
-	testsuite/cross/s390x.sh
+	testsuite/cross/s390x.sh \
+	testsuite/cross/bare-metal.sh
 TESTS += $(CROSS_TESTS)
 EXTRA_DIST += $(CROSS_TESTS) testsuite/cross/lib.sh

@@ -84,7 +84,8 @@ static int store(const char *path, struct arcov_da_block *rb, int append,
 	ssize_t len;
 	int rc;
 
-	rc = arcov_file_begin(&tx, path, 0, ARCOV_FILE_WAIT_MS, err);
+	rc = arcov_file_begin(&tx, path, ARCOV_FILE_PARENTS | ARCOV_FILE_INPLACE,
+			      ARCOV_FILE_WAIT_MS, err);
 	if (rc)
 		return rc;
 	rc = arcov_file_tx_read(&tx, &data, &size, err);

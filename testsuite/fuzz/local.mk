@@ -7,7 +7,7 @@
 ## per-target tests (replay, then a fixed-seed run) and for make fuzz.
 ## doc/security.md, §6 "Fuzzing", is the user's side of this.
 
-FUZZ_TARGETS = bb bbg da notes section solve trace
+FUZZ_TARGETS = bb bbg da notes section solve trace stream
 
 FUZZ_REPLAYS = \
 	testsuite/fuzz/replay-bb \
@@ -16,7 +16,8 @@ FUZZ_REPLAYS = \
 	testsuite/fuzz/replay-notes \
 	testsuite/fuzz/replay-section \
 	testsuite/fuzz/replay-solve \
-	testsuite/fuzz/replay-trace
+	testsuite/fuzz/replay-trace \
+	testsuite/fuzz/replay-stream
 check_PROGRAMS += $(FUZZ_REPLAYS)
 FUZZ_REPLAY_MAIN = testsuite/fuzz/replay.c testsuite/fuzz/fuzz.h
 testsuite_fuzz_replay_bb_SOURCES = $(FUZZ_REPLAY_MAIN) \
@@ -40,6 +41,10 @@ testsuite_fuzz_replay_solve_LDADD = lib/libarcovfmt.la
 testsuite_fuzz_replay_trace_SOURCES = $(FUZZ_REPLAY_MAIN) \
 	testsuite/fuzz/fuzz-trace.c
 testsuite_fuzz_replay_trace_LDADD = lib/libarcovfmt.la
+# The stream's target compiles the freestanding runtime's writer in.
+testsuite_fuzz_replay_stream_SOURCES = $(FUZZ_REPLAY_MAIN) \
+	testsuite/fuzz/fuzz-stream.c
+testsuite_fuzz_replay_stream_LDADD = lib/libarcovfmt.la
 
 # One test per libFuzzer target (skipped without libFuzzer); runs= is the
 # length of its fixed-seed run, about a second each on an idle core.
@@ -51,7 +56,8 @@ FUZZ_TESTS = \
 	testsuite/fuzz/notes.sh \
 	testsuite/fuzz/section.sh \
 	testsuite/fuzz/solve.sh \
-	testsuite/fuzz/trace.sh
+	testsuite/fuzz/trace.sh \
+	testsuite/fuzz/stream.sh
 TESTS += $(FUZZ_TESTS)
 EXTRA_DIST += $(FUZZ_TESTS) testsuite/fuzz/lib.sh \
 	testsuite/fuzz/corpus testsuite/fuzz/regress
@@ -69,7 +75,8 @@ FUZZ_BINS = \
 	testsuite/fuzz/fuzz-notes \
 	testsuite/fuzz/fuzz-section \
 	testsuite/fuzz/fuzz-solve \
-	testsuite/fuzz/fuzz-trace
+	testsuite/fuzz/fuzz-trace \
+	testsuite/fuzz/fuzz-stream
 CLEANFILES += $(FUZZ_BINS) testsuite/fuzz/libfuzz.a
 clean-local: clean-fuzz
 clean-fuzz:
@@ -104,6 +111,8 @@ testsuite/fuzz/fuzz-notes: testsuite/fuzz/fuzz-notes.c
 testsuite/fuzz/fuzz-section: testsuite/fuzz/fuzz-section.c
 testsuite/fuzz/fuzz-solve: testsuite/fuzz/fuzz-solve.c
 testsuite/fuzz/fuzz-trace: testsuite/fuzz/fuzz-trace.c
+testsuite/fuzz/fuzz-stream: testsuite/fuzz/fuzz-stream.c \
+	runtime/freestanding.c runtime/arcov-freestanding.h
 
 # make fuzz: each target in turn for FUZZ_SECONDS (0: until it fails),
 # from the checked-in corpus and the regressions; what it learns goes to
