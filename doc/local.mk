@@ -4,4 +4,5 @@
 dist_man_MANS = doc/arcov.1 doc/arcov-dump.1 doc/arcov-merge.1 \
 	doc/arcov-plugin.7
 dist_doc_DATA = README.md doc/design.md doc/notes-format.md \
-	doc/da-extension.md doc/report-formats.md doc/exports.md
+	doc/da-extension.md doc/report-formats.md doc/exports.md \
+	doc/stream-format.md

@@ -179,8 +179,8 @@ int arcov_merge_stream(const char *file, FILE *diag)
 {
 	struct arcov_err err = { 0 };
 	unsigned char *data = NULL, *bytes = NULL;
-	size_t size, len, pos = 0;
-	struct arcov_stream s;
+	size_t size, len, pos = 0, n = 0, i;
+	struct arcov_stream *runs = NULL, *bigger;
 	int rc, bad = 0;
 
 	if (!strcmp(file, "-"))
@@ -190,21 +190,28 @@ int arcov_merge_stream(const char *file, FILE *diag)
 	if (!rc)
 		rc = arcov_stream_unhex(data, size, file, &bytes, &len, &err);
 	free(data);
-	if (rc)
-		goto fail;
-	/* Each dump in the stream is a run of its own. */
-	while (pos < len) {
-		rc = arcov_stream_read(&s, bytes, len, &pos, file, &err);
-		if (rc)
-			goto fail;
-		bad |= merge_one(&s, diag);
-		arcov_stream_free(&s);
+	/* Each dump in the stream is a run of its own; all are read before
+	 * any is merged, so a damaged one leaves every file as it was. */
+	while (!rc && pos < len) {
+		bigger = realloc(runs, (n + 1) * sizeof *runs);
+		if (!bigger) {
+			rc = arcov_errf(&err, ARCOV_ENOMEM, file, -1,
+					"out of memory");
+			break;
+		}
+		runs = bigger;
+		rc = arcov_stream_read(&runs[n], bytes, len, &pos, file, &err);
+		if (!rc)
+			n++;
 	}
+	if (rc)
+		fprintf(diag, "arcov-merge: %s\n", err.msg);
+	for (i = 0; i < n; i++) {
+		if (!rc)
+			bad |= merge_one(&runs[i], diag);
+		arcov_stream_free(&runs[i]);
+	}
+	free(runs);
 	free(bytes);
-	return bad;
-
-fail:
-	free(bytes);
-	fprintf(diag, "arcov-merge: %s\n", err.msg);
-	return 1;
+	return rc ? 1 : bad;
 }

@@ -59,6 +59,29 @@ ARCOV_PREFIX=$tmp/elsewhere "$arcov_merge" --from-stream stream.bin ||
 test -f "elsewhere$tmp/fs-work.da" ||
 	fail "ARCOV_PREFIX: no elsewhere$tmp/fs-work.da (the parent exists?)"
 
+# Two dumps, the second damaged (its hash's last byte): nothing merged.
+cp fs-work.da before.da
+size=$(wc -c < stream.bin)
+{ cat stream.bin; head -c $((size - 1)) stream.bin; printf '\001'; } \
+	> two.bin
+"$arcov_merge" --from-stream two.bin 2> err.txt &&
+	fail "a damaged second dump was merged"
+grep -q 'hash mismatch' err.txt || fail "no word on the hash: $(cat err.txt)"
+cmp -s before.da fs-work.da || fail "a damaged dump let the first one merge"
+
+# The example of doc/stream-format.md §3, byte for byte, merged.
+mkdir ex && ARCOV_PREFIX=$tmp/ex "$arcov_merge" --from-stream \
+	"$testsuite/fuzz/corpus/stream/doc-example.bin" ||
+	fail "the documented example does not merge"
+"$arcov_dump" ex/tmp/m.da > ex.txt || fail "arcov-dump of the example"
+grep -q "function 'f' checksum 7 (0x7), 2 counters" ex.txt &&
+grep -q 'counter #1: 3' ex.txt && grep -q 'build stamp 713227387' ex.txt ||
+	fail "the example merged as $(cat ex.txt)"
+hash=$(od -An -tx1 -j 84 -N 4 "$testsuite/fuzz/corpus/stream/doc-example.bin" |
+	tr -d ' \n')
+test ${#hash} = 8 && grep -q "  $hash  " "$top_srcdir/doc/stream-format.md" ||
+	fail "doc/stream-format.md does not show the example's hash $hash"
+
 # arcov_reset(): the second stream of "prog reset" counts nothing.
 rm -f fs-work.da
 ./prog reset > reset.txt || fail "prog reset failed"
