@@ -185,8 +185,14 @@ check_target()
 	for opt in -O0 -O2; do
 		same threads.c $opt -pthread
 		marks threads.c
+		"$triple-nm" "$tmp/cross/threads.o" |
+			grep -q ' U arcov_thread_counters$' ||
+			fail "$opt -pthread: not counted per thread on $triple"
 		same threads.c $opt -pthread -fplugin-arg-arcov-atomic
 		marks threads.c
+		"$triple-nm" "$tmp/cross/threads.o" |
+			grep -q 'arcov_thread_counters' &&
+			fail "$opt atomic: counted per thread on $triple"
 	done
 	same threads.c -O0 -pthread
 	same_bytes threads.c
