@@ -13,6 +13,8 @@ calls()
 	awk '
 		/^ *[0-9,]+.* \*  / { cur = $NF; next }
 		/^ *[0-9,]+.* >   / {
+			# Valgrind 3.27 follows the count with the object, "[]".
+			sub(/ +\[[^]]*\] *$/, "")
 			n = $(NF - 1); gsub(/[(x),]/, "", n)
 			print cur, $(NF - 2), n
 		}' "$tmp/$1" | sort
@@ -23,11 +25,12 @@ calls()
 sites()
 {
 	awk -v src="$3" '
-		$0 ~ "^-- Auto-annotated source: " src "$" { on = 1; next }
+		$0 ~ "^-- (Auto-annotated source|Annotated source file): " src "$" { on = 1; next }
 		on == 1 && /^$/ { on = 2; next }
 		on == 2 && (/^-----/ || /^$/) { exit }
 		on != 2 { next }
 		/ => / {
+			sub(/ +\[[^]]*\] *$/, "")
 			n = $NF; gsub(/[(x),]/, "", n)
 			a = $1; gsub(/,/, "", a)
 			rest = $0; sub(/^ *[0-9,]+( \( *[0-9.]+%\))? +/, "", rest)

@@ -53,7 +53,13 @@ totals() {
 	awk -F'[:,]' '
 		/^SF:/ { sf = substr($0, 4); seen[sf] = 1 }
 		/^DA:/ { da[sf SUBSEP $2] += $3 }
-		/^BRDA:/ { k = sf SUBSEP $2 SUBSEP $3 SUBSEP $4
+		# lcov 2.5 names a branch by its arc ("BRDA:5,f0,4 -> 5,N"),
+		# so instances of a template no longer meet by position:
+		# such records are numbered by their order in their block.
+		/^BRDA:/ { if ($3 $4 !~ /^[0-9]+$/)
+				k = sf SUBSEP $2 SUBSEP 0 SUBSEP nth[sf, $2, $3]++
+			   else
+				k = sf SUBSEP $2 SUBSEP $3 SUBSEP $4
 			   br[k] += ($5 == "-" ? 0 : $5) }
 		/^FNDA:/ { fn[sf SUBSEP $3] += $2 }
 		# lcov 2.2 and later: FNA:INDEX,COUNT,NAME.
