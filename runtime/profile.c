@@ -641,6 +641,33 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 	th->off = 0;
 }
 
+/* The calling thread's open frames, saved before a setjmp. */
+ARCOV_PUBLIC uint32_t arcov_profile_depth(void)
+{
+	struct thread *th = self_thread;
+
+	return th ? th->depth : 0;
+}
+
+/* After a setjmp returned: the frames a longjmp back skipped are closed,
+ * those of functions inlined into the setjmp's caller among them, which
+ * the CFA test of the next hook cannot tell from its live ones. */
+ARCOV_PUBLIC void arcov_profile_resume(uint32_t depth)
+{
+	struct thread *th = self_thread;
+	int16_t core = -1;
+	uint64_t now;
+
+	if (!th || th->off || th->depth <= depth)
+		return;
+	th->off = 1;
+	now = th->recording ? ticks_core(&core) : ticks();
+	while (th->depth > depth)
+		pop(th, now, core);		/* left by longjmp */
+	th->end = now;
+	th->off = 0;
+}
+
 /* ---- threads, fork ---- */
 
 /* A thread ends: close what it left open (pthread_exit) and keep its data
