@@ -187,12 +187,17 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-called.sh \
 	testsuite/report/report-gates.sh \
 	testsuite/report/report-merge.sh \
-	testsuite/report/report-stamp.sh
+	testsuite/report/report-stamp.sh \
+	testsuite/report/report-inexact.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
+	testsuite/report/inexact.c \
 	testsuite/report/eh.cc testsuite/report/throw3.cc testsuite/report/excl.c \
 	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json
-check_PROGRAMS += testsuite/report/test-exclude
+check_PROGRAMS += testsuite/report/test-exclude testsuite/report/da-poke
+testsuite_report_da_poke_SOURCES = testsuite/report/da-poke.c
+testsuite_report_da_poke_CPPFLAGS = -I$(top_srcdir)/lib
+testsuite_report_da_poke_LDADD = lib/libarcovfmt.la
 testsuite_report_test_exclude_SOURCES = testsuite/report/test-exclude.c \
 	testsuite/unit/unit.h
 testsuite_report_test_exclude_CPPFLAGS = $(TOOLS_CPPFLAGS)
