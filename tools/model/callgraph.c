@@ -256,7 +256,7 @@ static int check_object(struct build *b, const struct arcov_obj *obj)
 	for (k = 0; k < obj->nfns; k++) {
 		const struct arcov_obj_fn *fn = &obj->fns[k];
 
-		if (fn->status < 0 && !fn->counts.inexact) {
+		if (fn->status < 0) {
 			if (b->err)
 				*b->err = fn->err;
 			return fn->status;
