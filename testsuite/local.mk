@@ -99,6 +99,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-recursion.sh \
 	testsuite/e2e/e2e-jump.sh \
 	testsuite/e2e/e2e-threads.sh \
+	testsuite/e2e/e2e-pool.sh \
 	testsuite/e2e/e2e-pthread.sh \
 	testsuite/e2e/e2e-perthread.sh \
 	testsuite/e2e/e2e-except.sh \
@@ -143,6 +144,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
 	testsuite/e2e/threads-life.c testsuite/e2e/threads-lib.c \
 	testsuite/e2e/threads-dl.c testsuite/e2e/threads-cxx.cc \
+	testsuite/e2e/pool-lib.c testsuite/e2e/pool-main.c \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c testsuite/e2e/lines.c \
 	testsuite/e2e/lines.cc testsuite/e2e/cgoto.c \
 	testsuite/e2e/derive.c testsuite/e2e/derive.cc \
@@ -185,12 +187,17 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-called.sh \
 	testsuite/report/report-gates.sh \
 	testsuite/report/report-merge.sh \
-	testsuite/report/report-stamp.sh
+	testsuite/report/report-stamp.sh \
+	testsuite/report/report-inexact.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
+	testsuite/report/inexact.c \
 	testsuite/report/eh.cc testsuite/report/throw3.cc testsuite/report/excl.c \
 	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json
-check_PROGRAMS += testsuite/report/test-exclude
+check_PROGRAMS += testsuite/report/test-exclude testsuite/report/da-poke
+testsuite_report_da_poke_SOURCES = testsuite/report/da-poke.c
+testsuite_report_da_poke_CPPFLAGS = -I$(top_srcdir)/lib
+testsuite_report_da_poke_LDADD = lib/libarcovfmt.la
 testsuite_report_test_exclude_SOURCES = testsuite/report/test-exclude.c \
 	testsuite/unit/unit.h
 testsuite_report_test_exclude_CPPFLAGS = $(TOOLS_CPPFLAGS)

@@ -8,7 +8,8 @@
  * missing, corrupt or inconsistent with its graph, or an output file or
  * export not written (the other files are still reported); 2 bad usage; 3, 4 or 5 total line coverage,
  * branch coverage or both below --fail-under-line / --fail-under-branch
- * (report-formats.h; 1 and 2 take precedence).
+ * (report-formats.h; 1 and 2 take precedence); 6 all reported, but some
+ * counts are inexact bounds (counters that contradict their graph).
  */
 #include <config.h>
 
@@ -219,10 +220,12 @@ static void usage(FILE *f)
 	      "ARCOV_EXCL_* in the\n"
 	      "sources count in no summary, JSON, lcov or Cobertura "
 	      "output.\n\n"
-	      "Exit status: 0 all reported, 1 some file missing, corrupt or "
-	      "inconsistent,\n"
+	      "Exit status: 0 all reported, 1 some file missing or corrupt,\n"
 	      "2 bad usage, 3 line coverage low, 4 branch coverage low, "
-	      "5 both low.\n", f);
+	      "5 both low,\n"
+	      "6 all reported but some counts inexact (counters that "
+	      "contradict their\n"
+	      "flow graph, marked ~).\n", f);
 }
 
 /* The options gcov 3.3 and 3.2 knew (-p is 3.3 only). */
@@ -375,7 +378,8 @@ free_all:
 
 /* Build the model of @args once and run every output asked for over it.
  * Returns the exit status: 1 when something could not be read or
- * written, else a failed gate's status, else 0. */
+ * written, else a failed gate's status, else ARCOV_EXIT_INEXACT when
+ * some counts are bounds, else 0. */
 static int report(const struct arcov_report_opts *o,
 		  struct arcov_export_opts *x,
 		  const struct arcov_project_opts *sel, char **args, int nargs)
@@ -384,7 +388,7 @@ static int report(const struct arcov_report_opts *o,
 	struct arcov_run_sel run;
 	struct arcov_project p;
 	const char *input = args[nargs - 1];
-	int i, rc = 0, gate = 0, loaded = 0;
+	int i, rc = 0, gate = 0, loaded = 0, inexact;
 
 	po.objdir = o->object;
 	po.style = o->legacy == 32 ? ARCOV_NAMES_GCOV32 :
@@ -438,8 +442,11 @@ static int report(const struct arcov_report_opts *o,
 		rc |= arcov_export(x, &p, stderr);
 	}
 free_project:
+	inexact = p.inexact;
 	arcov_project_free(&p);
-	return rc ? 1 : gate;
+	if (rc)
+		return 1;
+	return gate ? gate : inexact ? ARCOV_EXIT_INEXACT : 0;
 }
 
 int main(int argc, char **argv)

@@ -507,6 +507,7 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		fn->artificial = obj->notes_rc == 0 &&
 				 obj->notes.fns[k].artificial;
 		fn->ncopies = 1;
+		fn->inexact = obj->fns[k].counts.inexact;
 		fn->index = k;
 		fn->name = obj->fns[k].graph->name;
 		fn->file_src = map;
@@ -598,6 +599,7 @@ static void fold_copy(struct arcov_mfn *lead, struct arcov_mfn *fn)
 
 	fn->leader = lead;
 	lead->ncopies++;
+	lead->inexact |= fn->inexact;
 	for (k = 0; k < fn->nblocks; k++)
 		lead->blocks[k].total = arcov_add_sat(lead->blocks[k].total,
 						      fn->blocks[k].count);
@@ -740,6 +742,7 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 				cov->lines_executed++;
 		}
 		line->exists = 1;
+		line->inexact |= fn->inexact;
 		mark_block(line, blk);
 		line->count = arcov_add_sat(line->count, blk->count);
 		*last = line;
@@ -1119,6 +1122,7 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 				to->maximum_count = (uint32_t)fl->count;
 			tl->unexceptional |= fl->unexceptional;
 			tl->has_unexecuted_block |= fl->has_unexecuted_block;
+			tl->inexact |= fl->inexact;
 			/* The blocks only name the records (-a, lcov's block
 			 * numbers): the counts are made. */
 			if (arcov_grow((void **)&tl->branches, &tl->capr,

@@ -91,6 +91,9 @@ struct arcov_mfn {
 	int artificial;		/* compiler-generated (its notes say): no
 				 * report shows it or its lines, as gcov 8
 				 * and later and lcov leave such out */
+	int inexact;		/* its counters (a leader: some copy's)
+				 * contradict its graph: the counts are
+				 * the solver's bounds */
 	size_t index;		/* in obj->fns and obj->bb.fns */
 	const char *name;
 	uint32_t nblocks;	/* 0 = entry, nblocks - 1 = exit */
@@ -119,6 +122,7 @@ struct arcov_mline {
 	unsigned exists:1;
 	unsigned unexceptional:1;
 	unsigned has_unexecuted_block:1;
+	unsigned inexact:1;	/* a block of an inexact function's copy */
 	size_t nblocks;
 	size_t capb;
 	struct arcov_mref *blocks;	/* blocks whose last line this is */

@@ -182,7 +182,11 @@ static int solve_all(struct arcov_obj *obj)
 				&fn->counts, obj->bbg_path, &fn->err);
 		if (r == ARCOV_ENOMEM)
 			return r;
-		if (r < 0) {
+		if (r == ARCOV_EINCONSISTENT && fn->counts.inexact) {
+			/* Counters that lost increments: the solver's
+			 * bounds, which the reports mark inexact. */
+			fn->status = r;
+		} else if (r < 0) {
 			/* Report it and go on as if the function never ran. */
 			fn->status = r;
 			arcov_counts_free(&fn->counts);
@@ -418,6 +422,39 @@ int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
 		 obj->da_path, obj->stale_offset, obj->nstale,
 		 obj->nstale == 1 ? "" : "s", obj->nstale == 1 ? "es" : "",
 		 obj->bbg_path);
+	return 1;
+}
+
+int arcov_obj_inexact_warning(const struct arcov_obj *obj, char *buf,
+			      size_t size)
+{
+	const struct arcov_obj_fn *first = NULL;
+	size_t k, n = 0;
+
+	for (k = 0; k < obj->nfns; k++) {
+		if (obj->fns[k].counts.inexact) {
+			if (!first)
+				first = &obj->fns[k];
+			n++;
+		}
+	}
+	if (!n)
+		return 0;
+	/* Records of another build beside this one's make that the likelier
+	 * cause; else counters that threads raced on, which only plain
+	 * increments lose: -fplugin-arg-arcov-single, or an older arcov's
+	 * default without -pthread. */
+	snprintf(buf, size,
+		 "%s: the counters of %zu function%s contradict %s flow "
+		 "graph (%s); %s counts are estimates, marked inexact; "
+		 "likely cause: %s",
+		 obj->da_path, n, n == 1 ? "" : "s", n == 1 ? "its" : "their",
+		 first->err.msg, n == 1 ? "its" : "their",
+		 obj->nstale || obj->nforeign ?
+		 "data of another build of the object in the .da" :
+		 "threads running code built with plain increments "
+		 "(-fplugin-arg-arcov-single, or an older arcov without "
+		 "-pthread), or a .da of another build");
 	return 1;
 }
 

@@ -45,8 +45,10 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
 			   obj->nforeign == 1 ? "" : "s");
 	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
 		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
+	if (arcov_obj_inexact_warning(obj, msg, sizeof msg))
+		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
 	for (k = 0; k < obj->nfns; k++) {
-		if (obj->fns[k].status < 0) {
+		if (obj->fns[k].status < 0 && !obj->fns[k].counts.inexact) {
 			arcov_logf(&p->log, "arcov: %s; reported as not "
 				   "executed\n", obj->fns[k].err.msg);
 			rc = 1;
@@ -83,11 +85,14 @@ static int load_one(struct arcov_project *p,
 		    const char *stem)
 {
 	struct arcov_obj *obj = &po->obj;
+	size_t k;
 	int r;
 
 	po->rc = arcov_obj_load(obj, stem, o->run, &po->err);
 	if (po->rc == ARCOV_ENOMEM)
 		return ARCOV_ENOMEM;
+	for (k = 0; po->rc == 0 && k < obj->nfns; k++)
+		p->inexact |= obj->fns[k].counts.inexact;
 	if (!o->lines)
 		return 0;
 	if (po->rc == 0 && o->found && !obj->have_da) {

@@ -55,6 +55,8 @@ struct arcov_project {
 	struct arcov_modern lines;	/* the loaded objects' sources */
 	struct arcov_log log;		/* diagnostics, in order */
 	int incomplete;		/* some object or function is left out */
+	int inexact;		/* some function's counters contradict its
+				 * graph: its counts are bounds */
 	char *cwd;
 	char *root;
 };

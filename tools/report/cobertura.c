@@ -165,6 +165,11 @@ static void write_lines(FILE *f, const struct arcov_msrc *src, uint32_t first,
 		if (!line_counts(src, k))
 			continue;
 		b = line_branches(src, k);
+		/* The DTD has no attribute for it: a comment, which
+		 * consumers skip. */
+		if (src->lines[k].inexact)
+			fprintf(f, "%*s<!-- arcov: inexact -->\n", indent + 2,
+				"");
 		fprintf(f, "%*s<line number=\"%u\" hits=\"%lld\"", indent + 2,
 			"", src->lnum[k], (long long)src->lines[k].count);
 		if (!b.valid) {

@@ -80,10 +80,11 @@ static char *fn_name(const struct text *t, const struct arcov_mfn *fn)
 				       strdup(fn->name);
 }
 
-/* gcov 12's output_line_beginning(). */
+/* gcov 12's output_line_beginning(), and arcov's "~" after the count of
+ * a line whose count is an @inexact bound (doc/report-formats.md). */
 static void line_beginning(FILE *f, const struct text *t, int exists,
 			   int unexceptional, int has_unexecuted_block,
-			   int64_t count, uint32_t line_num,
+			   int inexact, int64_t count, uint32_t line_num,
 			   const char *exceptional_string,
 			   const char *unexceptional_string,
 			   uint32_t maximum_count)
@@ -93,11 +94,12 @@ static void line_beginning(FILE *f, const struct text *t, int exists,
 	if (!exists)
 		strcpy(s, "-");
 	else if (count > 0)
-		snprintf(s, sizeof s, "%" PRId64 "%s", count,
-			 has_unexecuted_block ? "*" : "");
+		snprintf(s, sizeof s, "%" PRId64 "%s%s", count,
+			 has_unexecuted_block ? "*" : "", inexact ? "~" : "");
 	else
-		strcpy(s, unexceptional ? unexceptional_string :
-		       exceptional_string);
+		snprintf(s, sizeof s, "%s%s", unexceptional ?
+			 unexceptional_string : exceptional_string,
+			 inexact ? "~" : "");
 	fprintf(f, "%9s:", s);
 
 	snprintf(num, sizeof num, "%5u", line_num);
@@ -179,7 +181,8 @@ static void line_details(FILE *f, const struct text *t,
 				 * "unexceptional": an unexecuted ordinary
 				 * block shows %%%%%. */
 				line_beginning(f, t, line->exists,
-					       blk->exceptional, 0, blk->total,
+					       blk->exceptional, 0,
+					       fn->inexact, blk->total,
 					       line_num, "%%%%%", "$$$$$", 0);
 				fprintf(f, "-block %2d\n", ix++);
 			}
@@ -216,11 +219,12 @@ static void function_details(FILE *f, const struct text *t,
 		if (fn->arcs[exit_blk->pred[i]].fake)
 			returned -= fn->arcs[exit_blk->pred[i]].total;
 	name = fn_name(t, fn);
-	fprintf(f, "function %s called %s returned %s blocks executed %s\n",
+	fprintf(f, "function %s called %s returned %s blocks executed %s%s\n",
 		name ? name : fn->name, arcov_format_gcov(called, 0, -1, b1),
 		arcov_format_gcov(returned, called, 0, b2),
 		arcov_format_gcov(fn->blocks_executed,
-				  (int64_t)fn->nblocks - 2, 0, b3));
+				  (int64_t)fn->nblocks - 2, 0, b3),
+		fn->inexact ? " (inexact)" : "");
 	free(name);
 }
 
@@ -367,8 +371,9 @@ static void output_lines(FILE *f, const struct text *t,
 		for (; next < nstarts && starts[next].line == ln; next++)
 			function_details(f, t, starts[next].fn);
 		line_beginning(f, t, line->exists, line->unexceptional,
-			       line->has_unexecuted_block, line->count, ln,
-			       "=====", "#####", src->maximum_count);
+			       line->has_unexecuted_block, line->inexact,
+			       line->count, ln, "=====", "#####",
+			       src->maximum_count);
 		fprintf(f, ":%s\n", text[ln - 1]);
 		line_details(f, t, line, ln);
 	}

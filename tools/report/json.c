@@ -126,10 +126,12 @@ static void json_function(FILE *f, const struct arcov_mfn *fn)
 	json_string(f, demangled ? demangled : fn->name);
 	fprintf(f, ", \"start_line\": %u, \"start_column\": 0, "
 		"\"end_line\": %u, \"end_column\": 0, \"blocks\": %u, "
-		"\"blocks_executed\": %u, \"execution_count\": %" PRId64 "}",
-		arcov_fn_first_line(fn), arcov_fn_last_line(fn),
+		"\"blocks_executed\": %u, \"execution_count\": %" PRId64
+		"%s}", arcov_fn_first_line(fn), arcov_fn_last_line(fn),
 		fn->nblocks - 2, fn->blocks_executed,
-		arcov_modern_calls(fn));
+		arcov_modern_calls(fn),
+		/* arcov's, only where true: gcov 12's records otherwise. */
+		fn->inexact ? ", \"inexact\": true" : "");
 	free(demangled);
 }
 
@@ -153,9 +155,10 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 		json_string(f, in_fn->name);
 		fputs(", ", f);
 	}
-	fprintf(f, "\"count\": %" PRId64 ", \"unexecuted_block\": %s, "
+	fprintf(f, "\"count\": %" PRId64 ", \"unexecuted_block\": %s, %s"
 		"\"branches\": [", line->count,
-		json_bool(line->has_unexecuted_block));
+		json_bool(line->has_unexecuted_block),
+		line->inexact ? "\"inexact\": true, " : "");
 	for (i = 0; j->o->branch_probabilities &&
 		    !arcov_excl_branch(&src->excl, ln) && i < line->nbranches;
 	     i++) {

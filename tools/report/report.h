@@ -48,6 +48,9 @@ struct arcov_report_opts {
 #define ARCOV_GATE_LINE 3	/* line coverage below --fail-under-line */
 #define ARCOV_GATE_BRANCH 4	/* branches below --fail-under-branch */
 #define ARCOV_GATE_BOTH 5	/* both */
+/* Everything reported, but some function's counters contradict its flow
+ * graph: its counts are bounds, marked inexact.  Below 1 and the gates. */
+#define ARCOV_EXIT_INEXACT 6
 
 /*
  * The outputs.  Each is a leaf over a project built once (project.h): it
