@@ -13,10 +13,12 @@ calls()
 	awk '
 		/^ *[0-9,]+.* \*  / { cur = $NF; next }
 		/^ *[0-9,]+.* >   / {
-			# Valgrind 3.27 follows the count with the object, "[]".
-			sub(/ +\[[^]]*\] *$/, "")
-			n = $(NF - 1); gsub(/[(x),]/, "", n)
-			print cur, $(NF - 2), n
+			# "CALLEE (Nx)", then the object in brackets (empty
+			# from Valgrind 3.27 on).
+			for (i = NF; i > 1 && $i !~ /^\([0-9,]+x\)$/; i--)
+				;
+			n = $i; gsub(/[(x),]/, "", n)
+			print cur, $(i - 1), n
 		}' "$tmp/$1" | sort
 }
 
@@ -30,12 +32,13 @@ sites()
 		on == 2 && (/^-----/ || /^$/) { exit }
 		on != 2 { next }
 		/ => / {
-			sub(/ +\[[^]]*\] *$/, "")
-			n = $NF; gsub(/[(x),]/, "", n)
+			for (i = NF; i > 1 && $i !~ /^\([0-9,]+x\)$/; i--)
+				;
+			n = $i; gsub(/[(x),]/, "", n)
 			a = $1; gsub(/,/, "", a)
-			rest = $0; sub(/^ *[0-9,]+( \( *[0-9.]+%\))? +/, "", rest)
+			rest = $0; sub(/^ *[0-9,]+( +\( *[0-9.]+%\))? +/, "", rest)
 			b = rest; sub(/ .*/, "", b); gsub(/,/, "", b)
-			print ln, $(NF - 1), n, a, b
+			print ln, $(i - 1), n, a, b
 			next
 		}
 		{ ln++ }' "$tmp/$2/$1"
