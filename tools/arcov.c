@@ -23,6 +23,7 @@
 #include "profile-export.h"
 #include "project.h"
 #include "report.h"
+#include "run-models.h"
 
 enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
@@ -32,7 +33,7 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        /* the time profile (profile-export.h) */
        OPT_PROFILE_FLAT, OPT_PROFILE_GRAPH, OPT_PROFILE_TIME,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
-       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE };
+       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -58,6 +59,7 @@ static const struct option options[] = {
 	{ "json-format", no_argument, NULL, 'j' },
 	{ "lcov", required_argument, NULL, OPT_LCOV },
 	{ "cobertura", required_argument, NULL, OPT_COBERTURA },
+	{ "html", required_argument, NULL, OPT_HTML },
 	{ "fail-under-line", required_argument, NULL, OPT_FAIL_LINE },
 	{ "fail-under-branch", required_argument, NULL, OPT_FAIL_BRANCH },
 	{ "exclude-exception-branches", no_argument, NULL, OPT_EXCLUDE_EH },
@@ -170,6 +172,10 @@ static void usage(FILE *f)
 	      "(FILE -)\n"
 	      "      --cobertura=FILE            Also write Cobertura XML "
 	      "(- for stdout)\n"
+	      "      --html=DIR                  Also write an HTML site: "
+	      "directory tree, annotated\n"
+	      "                                    sources, tests (run "
+	      "labels)\n"
 	      "      --fail-under-line=N         Exit 3 if under N% of the "
 	      "lines ran\n"
 	      "      --fail-under-branch=N       Exit 4 if under N% of the "
@@ -275,101 +281,29 @@ static int is_stdout(const char *path)
 	return path && !strcmp(path, "-");
 }
 
-/* The run labels of @p's .da blocks, each once, in the order met; *@n of
- * them, and *@unlabelled when some block has none.  NULL: out of memory
- * (with *@n 0). */
-static char **run_labels(const struct arcov_project *p, size_t *n,
-			 int *unlabelled)
-{
-	char label[ARCOV_LABEL_MAX], **v = NULL, **more;
-	size_t i, k, j;
-
-	*n = 0;
-	*unlabelled = 0;
-	for (i = 0; i < p->nobjs; i++) {
-		const struct arcov_da *da = &p->objs[i].obj.da;
-
-		for (k = 0; arcov_pobj_usable(&p->objs[i]) && k < da->nblocks;
-		     k++) {
-			if (!arcov_run_label(&da->blocks[k], label,
-					     sizeof label)) {
-				*unlabelled = 1;
-				continue;
-			}
-			for (j = 0; j < *n && strcmp(v[j], label); j++)
-				;
-			if (j < *n)
-				continue;
-			more = realloc(v, (*n + 1) * sizeof *v);
-			if (!more)
-				goto nomem;
-			v = more;
-			v[*n] = strdup(label);
-			if (!v[*n])
-				goto nomem;
-			(*n)++;
-		}
-	}
-	return v ? v : calloc(1, sizeof *v);
-nomem:
-	while (*n)
-		free(v[--*n]);
-	free(v);
-	return NULL;
-}
-
-/* --lcov with --per-run: one model per run label (and one for the blocks
- * without a label), each written under its label as lcov's test name. */
+/* --lcov with --per-run: each run label's model (run-models.h) under its
+ * label as lcov's test name, the unlabelled blocks' without one; the
+ * whole model when no run has a label. */
 static int lcov_per_run(const struct arcov_report_opts *o,
-			const struct arcov_project_opts *base, char **args,
-			int nargs, const struct arcov_project *all)
+			const struct arcov_run_models *runs,
+			const struct arcov_project *all)
 {
-	struct arcov_project_opts po = *base;
-	struct arcov_run_sel *sels = NULL;
-	struct arcov_project *ps = NULL;
-	const struct arcov_project **pv = NULL;
-	const char **names = NULL;
-	size_t n, i, built = 0;
-	int unlabelled, rc = 1;
-	char **labels = run_labels(all, &n, &unlabelled);
+	const struct arcov_project **pv;
+	size_t i;
+	int rc;
 
-	if (labels) {
-		sels = calloc(n + 1, sizeof *sels);
-		ps = calloc(n + 1, sizeof *ps);
-		pv = calloc(n + 1, sizeof *pv);
-		names = calloc(n + 1, sizeof *names);
-	}
-	if (!labels || !sels || !ps || !pv || !names) {
+	if (!runs->n)
+		return arcov_lcov_write(o, &all, NULL, 1, stdout, stderr);
+	pv = calloc(runs->n, sizeof *pv);
+	if (!pv) {
 		fprintf(stderr, "arcov: out of memory\n");
-		goto free_all;
+		return 1;
 	}
-	for (i = 0; i < n + (size_t)unlabelled; i++) {
-		if (i < n)
-			sels[i].label = labels[i];
-		else
-			sels[i].unlabelled = 1;
-		po.run = &sels[i];
-		names[i] = i < n ? labels[i] : NULL;
-		pv[i] = &ps[i];
-		built++;
-		if (arcov_project_build(&ps[i], &po, args, nargs) < 0) {
-			fprintf(stderr, "arcov: out of memory\n");
-			goto free_all;
-		}
-		/* What these models say was said of the whole one. */
-		arcov_log_free(&ps[i].log);
-	}
-	rc = arcov_lcov_write(o, pv, names, built, stdout, stderr);
-free_all:
-	for (i = 0; i < built; i++)
-		arcov_project_free(&ps[i]);
-	for (i = 0; labels && i < n; i++)
-		free(labels[i]);
-	free(labels);
-	free(sels);
-	free(ps);
+	for (i = 0; i < runs->n; i++)
+		pv[i] = &runs->ps[i];
+	rc = arcov_lcov_write(o, pv, (const char *const *)runs->labels,
+			      runs->n, stdout, stderr);
 	free(pv);
-	free(names);
 	return rc;
 }
 
@@ -381,7 +315,8 @@ static int report(const struct arcov_report_opts *o,
 		  const struct arcov_project_opts *sel, char **args, int nargs)
 {
 	struct arcov_project_opts po = *sel;
-	struct arcov_run_sel run;
+	struct arcov_run_sel run = { 0 };
+	struct arcov_run_models runs = { 0 };
 	struct arcov_project p;
 	const char *input = args[nargs - 1];
 	int i, rc = 0, gate = 0, loaded = 0;
@@ -422,21 +357,30 @@ static int report(const struct arcov_report_opts *o,
 		rc |= arcov_json_write(o, &p, input, stdout, stderr);
 	if (!o->quiet)
 		arcov_report_text_total(o, &p, stdout);
+	if (loaded && ((o->lcov && o->per_run) || o->html) &&
+	    arcov_run_models_build(&runs, &po, args, nargs, &p) < 0) {
+		fprintf(stderr, "arcov: out of memory\n");
+		rc = 1;
+		goto free_runs;
+	}
 	if (loaded) {
 		if (o->lcov)
-			rc |= o->per_run ? lcov_per_run(o, &po, args, nargs,
-							&p) :
+			rc |= o->per_run ? lcov_per_run(o, &runs, &p) :
 			       arcov_lcov_write(o, (const struct arcov_project *
 						    const[]){ &p },
 						NULL, 1, stdout, stderr);
 		if (o->cobertura)
 			rc |= arcov_cobertura_write(o, &p, stdout, stderr);
+		if (o->html)
+			rc |= arcov_html_write(o, &p, &runs, stderr);
 		gate = arcov_report_gates(o, &p, stderr);
 	}
 	if (x->cachegrind || x->callgrind || x->webgrind) {
 		x->demangle = o->demangled_names;
 		rc |= arcov_export(x, &p, stderr);
 	}
+free_runs:
+	arcov_run_models_free(&runs);
 free_project:
 	arcov_project_free(&p);
 	return rc ? 1 : gate;
@@ -552,6 +496,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_COBERTURA:
 			o.cobertura = optarg;
+			break;
+		case OPT_HTML:
+			o.html = optarg;
 			break;
 		case OPT_FAIL_LINE:
 		case OPT_FAIL_BRANCH:
@@ -756,6 +703,11 @@ int main(int argc, char **argv)
 	if (x.webgrind && !strcmp(x.webgrind, "-")) {
 		fprintf(stderr, "arcov: --webgrind writes two files; it "
 			"cannot write to standard output\n");
+		return 2;
+	}
+	if (o.html && (!*o.html || !strcmp(o.html, "-") || o.legacy)) {
+		fprintf(stderr, "arcov: --html takes a directory (not -) and "
+			"does not combine with --legacy\n");
 		return 2;
 	}
 	if (seen[OPT_WEBGRIND_VERSION] && !x.webgrind) {

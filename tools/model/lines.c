@@ -682,6 +682,18 @@ int64_t arcov_modern_calls(const struct arcov_mfn *fn)
 	return calls;
 }
 
+int64_t arcov_modern_returns(const struct arcov_mfn *fn)
+{
+	const struct arcov_mblock *exit_blk = &fn->blocks[fn->nblocks - 1];
+	int64_t returned = exit_blk->total;
+	uint32_t i;
+
+	for (i = 0; i < exit_blk->npred; i++)
+		if (fn->arcs[exit_blk->pred[i]].fake)
+			returned -= fn->arcs[exit_blk->pred[i]].total;
+	return returned;
+}
+
 /* @src's line table, made on first use from the lines met while its
  * objects were added (sorted, each once). */
 static int ensure_lines(struct arcov_msrc *src)

@@ -252,6 +252,12 @@ static inline int arcov_mfn_shown(const struct arcov_mfn *fn)
 int64_t arcov_modern_calls(const struct arcov_mfn *fn);
 
 /**
+ * arcov_modern_returns - how many of those calls returned: the exit
+ * block's total less the fake arcs into it (calls that did not return).
+ */
+int64_t arcov_modern_returns(const struct arcov_mfn *fn);
+
+/**
  * arcov_msrc_from - the index in @src->lines of the first line numbered
  * @ln or more (@src->nlines when there is none).
  */

@@ -129,3 +129,32 @@ const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 	*canon = strdup(arg);
 	return *canon ? *canon : arg;
 }
+
+char *arcov_read_line(FILE *f, char **buf, size_t *len)
+{
+	size_t pos = 0, n;
+	char *bigger;
+
+	if (!*len) {
+		*buf = malloc(200);
+		if (!*buf)
+			return NULL;
+		*len = 200;
+	}
+	while (fgets(*buf + pos, (int)(*len - pos), f)) {
+		n = strlen(*buf + pos);
+		if (n && (*buf)[pos + n - 1] == '\n') {
+			(*buf)[pos + n - 1] = 0;
+			return *buf;
+		}
+		pos += n;
+		if (pos > *len / 2) {
+			bigger = realloc(*buf, *len * 2);
+			if (!bigger)
+				break;
+			*buf = bigger;
+			*len *= 2;
+		}
+	}
+	return pos ? *buf : NULL;
+}

@@ -49,6 +49,13 @@ struct arcov_mfn **arcov_sorted_fns(const struct arcov_msrc *src);
 const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 			     char **canon);
 
+/**
+ * arcov_read_line - gcov 12's read_line(): the next line of @f without its
+ * newline, in *@buf (*@len bytes, grown as needed; start both at 0, free
+ * *@buf at the end); NULL at end of file or when out of memory.
+ */
+char *arcov_read_line(FILE *f, char **buf, size_t *len);
+
 
 /*
  * An output file written to a temporary file beside it and renamed over

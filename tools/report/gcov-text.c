@@ -203,18 +203,14 @@ static void line_details(FILE *f, const struct text *t,
 static void function_details(FILE *f, const struct text *t,
 			     const struct arcov_mfn *fn)
 {
-	const struct arcov_mblock *exit_blk = &fn->blocks[fn->nblocks - 1];
-	int64_t returned = exit_blk->total, called = arcov_modern_calls(fn);
+	int64_t returned = arcov_modern_returns(fn);
+	int64_t called = arcov_modern_calls(fn);
 	char b1[ARCOV_PERCENT_MAX], b2[ARCOV_PERCENT_MAX];
 	char b3[ARCOV_PERCENT_MAX];
 	char *name;
-	uint32_t i;
 
 	if (!t->o->branch_probabilities)
 		return;
-	for (i = 0; i < exit_blk->npred; i++)
-		if (fn->arcs[exit_blk->pred[i]].fake)
-			returned -= fn->arcs[exit_blk->pred[i]].total;
 	name = fn_name(t, fn);
 	fprintf(f, "function %s called %s returned %s blocks executed %s\n",
 		name ? name : fn->name, arcov_format_gcov(called, 0, -1, b1),
@@ -222,36 +218,6 @@ static void function_details(FILE *f, const struct text *t,
 		arcov_format_gcov(fn->blocks_executed,
 				  (int64_t)fn->nblocks - 2, 0, b3));
 	free(name);
-}
-
-/* gcov 12's read_line(): one line without its newline, NULL at EOF. */
-static char *read_line(FILE *f, char **buf, size_t *len)
-{
-	size_t pos = 0, n;
-	char *bigger;
-
-	if (!*len) {
-		*buf = malloc(200);
-		if (!*buf)
-			return NULL;
-		*len = 200;
-	}
-	while (fgets(*buf + pos, (int)(*len - pos), f)) {
-		n = strlen(*buf + pos);
-		if (n && (*buf)[pos + n - 1] == '\n') {
-			(*buf)[pos + n - 1] = 0;
-			return *buf;
-		}
-		pos += n;
-		if (pos > *len / 2) {
-			bigger = realloc(*buf, *len * 2);
-			if (!bigger)
-				break;
-			*buf = bigger;
-			*len *= 2;
-		}
-	}
-	return pos ? *buf : NULL;
 }
 
 /* All lines of @name, or none when it cannot be read. */
@@ -270,7 +236,7 @@ static char **read_source(const char *path, const char *name, size_t *n,
 	}
 	if (newer)
 		fprintf(gcov, LINE_START "Source is newer than graph\n");
-	while ((line = read_line(f, &buf, &len))) {
+	while ((line = arcov_read_line(f, &buf, &len))) {
 		if (*n == cap) {
 			cap = cap ? cap * 2 : 64;
 			bigger = realloc(lines, cap * sizeof *lines);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "project.h"
+#include "run-models.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,6 +39,7 @@ struct arcov_report_opts {
 	int json_format;	/* -j: gcov's JSON intermediate format */
 	const char *lcov;	/* --lcov FILE: lcov tracefile, "-" stdout */
 	const char *cobertura;	/* --cobertura FILE: Cobertura XML */
+	const char *html;	/* --html DIR: the HTML site */
 	double fail_under_line;	/* --fail-under-line N (percent), 0 off */
 	double fail_under_branch;	/* --fail-under-branch N */
 	int exclude_eh;		/* --exclude-exception-branches */
@@ -101,6 +103,15 @@ int arcov_lcov_write(const struct arcov_report_opts *o,
 int arcov_cobertura_write(const struct arcov_report_opts *o,
 			  const struct arcov_project *p, FILE *out,
 			  FILE *diag);
+
+/**
+ * arcov_html_write - the HTML site of @p into the directory @o->html
+ * (made if missing): index and directory pages, one page per source, and
+ * with @runs (run-models.h; none when @runs->n is 0) what each test ran.
+ */
+int arcov_html_write(const struct arcov_report_opts *o,
+		     const struct arcov_project *p,
+		     const struct arcov_run_models *runs, FILE *diag);
 
 /**
  * arcov_report_runs - --list-runs: the .da blocks of @p's objects, a row

@@ -1,0 +1,324 @@
+/* html-source.c -- a source's page of the HTML site (html.h): its totals
+ * and its tests', a table of its functions, and its text with each line's
+ * count, mark and tests, and under a line its arcs.
+ *
+ * The counts are the .gcov text's (gcov-text.c): a line's count, and with
+ * -b -c its "branch N taken C" and "call N returned C" records, numbered
+ * alike, hidden exception arcs left out.  A line is "nav" -- where the n
+ * and p keys go (arcov.js) -- when it never ran or one of its counted
+ * branches was never taken.  Each line row is <tr id="L<n>">, so a line
+ * is linked as PAGE#L<n>.
+ */
+#include <config.h>
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "percent.h"
+
+/* The source's text, a line per entry; none (with a note on the page)
+ * when it cannot be read. */
+static char **read_text(const char *path, size_t *n)
+{
+	char **lines = NULL, **bigger, *line, *buf = NULL;
+	size_t len = 0, cap = 0;
+	FILE *f = fopen(path, "r");
+
+	*n = 0;
+	if (!f)
+		return NULL;
+	while ((line = arcov_read_line(f, &buf, &len))) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			bigger = realloc(lines, cap * sizeof *lines);
+			if (!bigger)
+				break;
+			lines = bigger;
+		}
+		lines[*n] = strdup(line);
+		if (!lines[*n])
+			break;
+		(*n)++;
+	}
+	free(buf);
+	fclose(f);
+	return lines;
+}
+
+/* Whether some counted branch of line @k of @src was never taken. */
+static int branch_missed(const struct arcov_msrc *src, size_t k)
+{
+	const struct arcov_mline *line = &src->lines[k];
+	size_t i;
+
+	if (arcov_excl_branch(&src->excl, src->lnum[k]))
+		return 0;
+	for (i = 0; i < line->nbranches; i++) {
+		const struct arcov_marc *arc =
+			&line->branches[i].fn->arcs[line->branches[i].idx];
+
+		if (arcov_arc_is_branch(arc) && !arc->total)
+			return 1;
+	}
+	return 0;
+}
+
+/* The arcs of @line, as gcov -b -c lists them under it. */
+static void arcs(FILE *f, const struct arcov_mline *line, int ncols)
+{
+	size_t i;
+	int ix = 0, any = 0;
+
+	for (i = 0; i < line->nbranches; i++) {
+		const struct arcov_mfn *fn = line->branches[i].fn;
+		const struct arcov_marc *arc = &fn->arcs[line->branches[i].idx];
+		int64_t total = fn->blocks[arc->src].total;
+		enum arcov_arc_kind kind = arcov_arc_kind(arc);
+		char taken[64];
+
+		if (arc->total)
+			snprintf(taken, sizeof taken, "taken %" PRId64,
+				 arc->total);
+		else
+			strcpy(taken, "not taken");
+		if (kind != ARCOV_ARC_CALL && kind != ARCOV_ARC_BRANCH)
+			continue;
+		if (!any++)
+			fprintf(f, "<tr class=\"arcs\"><td colspan=\"%d\"></td>"
+				"<td><ul>", ncols - 1);
+		if (kind == ARCOV_ARC_CALL && total)
+			fprintf(f, "<li class=\"arc call\" data-n=\"%d\" "
+				"data-count=\"%" PRId64 "\">&#x21AA; call %d "
+				"returned %" PRId64 "</li>", ix, total -
+				arc->total, ix, total - arc->total);
+		else if (kind == ARCOV_ARC_CALL)
+			fprintf(f, "<li class=\"arc call\" data-n=\"%d\" "
+				"data-count=\"-\">&#x21AA; call %d never "
+				"executed</li>", ix, ix);
+		else if (total)
+			fprintf(f, "<li class=\"arc br %s\" data-n=\"%d\" "
+				"data-count=\"%" PRId64 "\">%s branch %d %s"
+				"%s</li>", arc->total ? "taken" : "not", ix,
+				arc->total, arc->total ? "&#x2713;" :
+				"&#x2717;", ix, taken, arc->fall_through ?
+				" (fallthrough)" : arc->is_throw ?
+				" (throw)" : "");
+		else
+			fprintf(f, "<li class=\"arc br not\" data-n=\"%d\" "
+				"data-count=\"-\">&#x2717; branch %d never "
+				"executed%s</li>", ix, ix, arc->is_throw ?
+				" (throw)" : "");
+		ix++;
+	}
+	if (any)
+		fputs("</ul></td></tr>\n", f);
+}
+
+/* The tests that ran line @ln of @n: " 0 2 " into data-runs, their
+ * labels as text into the cell (@as_text). */
+static void line_runs(FILE *f, const struct html_site *s,
+		      const struct html_node *n, uint32_t ln, int as_text)
+{
+	size_t r;
+	int any = 0;
+
+	if (!as_text)
+		fputs(" data-runs=\" ", f);
+	for (r = 0; r < s->runs->n; r++) {
+		const struct arcov_msrc *rs = n->rsrc[r];
+		int64_t k = rs ? arcov_msrc_find(rs, ln) : -1;
+
+		if (k < 0 || !rs->lines[k].exists || !rs->lines[k].count)
+			continue;
+		if (!as_text) {
+			fprintf(f, "%zu ", r);
+			continue;
+		}
+		if (any++)
+			fputs(", ", f);
+		html_text(f, html_label(s, r));
+	}
+	if (!as_text)
+		fputc('"', f);
+}
+
+/* The table of @n's source lines. */
+static void lines(FILE *f, const struct html_site *s,
+		  const struct html_node *n)
+{
+	const struct arcov_msrc *src = n->src;
+	int tests = s->runs->n > 0;
+	int ncols = 4 + 2 * tests;
+	size_t ntext, k = 0, i;
+	char **text = read_text(src->path, &ntext);
+	uint32_t ln, last = src->nlines ? src->lnum[src->nlines - 1] : 0;
+
+	if (!text)
+		fputs("<p class=\"note\">The source could not be read: only "
+		      "the lines with code are shown, without their text.</p>\n",
+		      f);
+	fprintf(f, "<table class=\"code\" id=\"code\">\n<thead><tr><th "
+		"scope=\"col\">Line</th><th scope=\"col\">Mark</th><th "
+		"scope=\"col\">Count</th>%s<th scope=\"col\">Source</th>"
+		"</tr></thead>\n<tbody>\n", tests ? "<th scope=\"col\" class="
+		"\"tk\">Test</th><th scope=\"col\">Tests</th>" : "");
+	for (ln = 1; ln <= (ntext > last ? ntext : last); ln++) {
+		const struct arcov_mline *line = NULL;
+		const char *cls = "nocode", *mark = "", *why = "";
+		int nav = 0;
+
+		while (k < src->nlines && src->lnum[k] < ln)
+			k++;
+		if (k < src->nlines && src->lnum[k] == ln &&
+		    src->lines[k].exists)
+			line = &src->lines[k];
+		if (line && arcov_excl_line(&src->excl, ln)) {
+			cls = "excl";
+			mark = "&#x2014;";
+			why = "excluded";
+		} else if (line && !line->count) {
+			cls = "miss";
+			mark = "&#x2717;";
+			why = "not run";
+			nav = 1;
+		} else if (line && branch_missed(src, k)) {
+			cls = "part";
+			mark = "&#x25D0;";
+			why = "branch not taken";
+			nav = 1;
+		} else if (line) {
+			cls = "hit";
+			mark = "&#x2713;";
+			why = "run";
+		}
+		fprintf(f, "<tr id=\"L%u\" class=\"line %s%s\"", ln, cls,
+			nav ? " nav" : "");
+		if (line && tests)
+			line_runs(f, s, n, ln, 0);
+		fprintf(f, "><td class=\"ln\"><a href=\"#L%u\">%u</a></td>"
+			"<td class=\"mk\">", ln, ln);
+		if (*why)
+			fprintf(f, "<span aria-hidden=\"true\">%s</span><span "
+				"class=\"sr\">%s</span>", mark, why);
+		fputs("</td><td class=\"ct\">", f);
+		if (line)
+			fprintf(f, "%" PRId64, line->count);
+		fputs("</td>", f);
+		if (tests) {
+			fputs("<td class=\"tk\"></td><td class=\"runs\">", f);
+			if (line)
+				line_runs(f, s, n, ln, 1);
+			fputs("</td>", f);
+		}
+		fputs("<td class=\"src\"><code>", f);
+		if (text && ln <= ntext)
+			html_text(f, text[ln - 1]);
+		fputs("</code></td></tr>\n", f);
+		if (line)
+			arcs(f, line, ncols);
+	}
+	fputs("</tbody>\n</table>\n", f);
+	for (i = 0; i < ntext; i++)
+		free(text[i]);
+	free(text);
+}
+
+/* The table of @src's functions. */
+static int functions(FILE *f, const struct arcov_msrc *src)
+{
+	struct arcov_mfn **fns = arcov_sorted_fns(src);
+	char b1[ARCOV_PERCENT_MAX], b2[ARCOV_PERCENT_MAX];
+	size_t i;
+
+	if (!fns)
+		return ARCOV_ENOMEM;
+	fputs("<h2 id=\"functions\">Functions</h2>\n<table class=\"fns "
+	      "sortable\">\n<thead><tr><th scope=\"col\"><button type=\""
+	      "button\">Function</button></th><th scope=\"col\"><button "
+	      "type=\"button\">Line</button></th><th scope=\"col\"><button "
+	      "type=\"button\">Called</button></th><th scope=\"col\"><button "
+	      "type=\"button\">Returned</button></th><th scope=\"col\">"
+	      "<button type=\"button\">Blocks executed</button></th><th "
+	      "scope=\"col\"><button type=\"button\">Lines executed</button>"
+	      "</th></tr></thead>\n<tbody>\n", f);
+	for (i = 0; i < src->nfns; i++) {
+		const struct arcov_mfn *fn = fns[i];
+		uint32_t first = arcov_fn_first_line(fn);
+		int64_t calls = arcov_modern_calls(fn);
+		int64_t blocks = (int64_t)fn->nblocks - 2;
+		char *name = arcov_demangle(fn->name);
+
+		fprintf(f, "<tr class=\"%s\"><th scope=\"row\" data-v=\"",
+			arcov_excl_line(&src->excl, first) ? "excl" :
+			calls ? "hit" : "miss");
+		html_text(f, name ? name : fn->name);
+		fprintf(f, "\"><a href=\"#L%u\">", first);
+		html_text(f, name ? name : fn->name);
+		free(name);
+		fprintf(f, "</a></th><td data-v=\"%u\">%u</td><td data-v=\""
+			"%" PRId64 "\" class=\"called\">%s%" PRId64 "</td>",
+			first, first, calls, calls ? "" : "&#x2717; ", calls);
+		fprintf(f, "<td data-v=\"%" PRId64 "\">%s</td>",
+			arcov_modern_returns(fn),
+			calls ? arcov_format_gcov(arcov_modern_returns(fn),
+						  calls, 0, b1) : "-");
+		fprintf(f, "<td data-v=\"%u\" class=\"blocks\">%u of %" PRId64
+			" (%s)</td>", fn->blocks_executed, fn->blocks_executed,
+			blocks, arcov_format_gcov(fn->blocks_executed, blocks,
+						  0, b2));
+		fprintf(f, "<td data-v=\"%d\">%d of %d</td></tr>\n",
+			fn->cov.lines_executed, fn->cov.lines_executed,
+			fn->cov.lines);
+	}
+	fputs("</tbody>\n</table>\n", f);
+	free(fns);
+	return 0;
+}
+
+/* The label selector: which test colours the lines. */
+static void selector(FILE *f, const struct html_site *s)
+{
+	size_t r;
+
+	if (!s->runs->n)
+		return;
+	fputs("<p class=\"pick\"><label for=\"label\">Show the lines run by "
+	      "</label><select id=\"label\"><option value=\"\">every test"
+	      "</option>", f);
+	for (r = 0; r < s->runs->n; r++) {
+		fprintf(f, "<option value=\"%zu\">", r);
+		html_text(f, html_label(s, r));
+		fputs("</option>", f);
+	}
+	fputs("</select></p>\n", f);
+}
+
+int html_source_page(const struct html_site *s, const struct html_node *n)
+{
+	struct arcov_output w;
+	FILE *f;
+
+	if (html_page_open(s, n, &w))
+		return 1;
+	f = w.f;
+	fputs("<h1>", f);
+	html_text(f, n->rel);
+	fputs("</h1>\n", f);
+	html_totals(f, &n->t);
+	html_runs_table(f, s, n);
+	if (functions(f, n->src) < 0) {
+		fprintf(s->diag, "arcov: out of memory\n");
+		arcov_output_discard(&w);
+		free((char *)w.path);
+		return 1;
+	}
+	fputs("<h2 id=\"source\">Source</h2>\n<p class=\"keys\">Keys: "
+	      "<kbd>n</kbd> next and <kbd>p</kbd> previous line not run or "
+	      "with a branch not taken (&#x2717; or &#x25D0;).</p>\n", f);
+	selector(f, s);
+	lines(f, s, n);
+	return html_page_close(s, &w);
+}
