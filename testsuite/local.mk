@@ -291,3 +291,9 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/process.c \
 	testsuite/profile/profcheck.py \
 	testsuite/profile/trace-event.schema.json
+
+## ---- arcov --html: the site rendered by headless Chromium (issue 31) ----
+HTML_TESTS = testsuite/html/html-site.sh
+TESTS += $(HTML_TESTS)
+EXTRA_DIST += $(HTML_TESTS) testsuite/html/lib.sh testsuite/html/dom.py
+CLEANFILES += testsuite/html/*.png

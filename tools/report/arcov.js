@@ -1,7 +1,8 @@
 /* arcov.js -- what the site's pages do, in plain JavaScript: sortable
  * tables, the n and p keys (next and previous line not run or with a
  * branch not taken), the test selector.  Every page reads fine without
- * it.  The query ?label=N, ?sort=C[d] and ?keys=... replays what a reader
+ * it.  The query ?label=N (a test), ?sort=C[d] (column C of the files or
+ * functions table, d descending) and ?keys=... replays what a reader
  * would choose, select or type, for links and for the tests. */
 (function () {
 	'use strict';
@@ -128,7 +129,7 @@
 		pick(label.value);
 	}
 	if (s) {
-		var t = document.querySelector('table.sortable');
+		var t = document.querySelector('table.tree, table.fns');
 		var th = t && t.tHead.rows[0].cells[parseInt(s, 10)];
 		var b = th && th.querySelector('button');
 		if (b) {

@@ -66,8 +66,9 @@ static int branch_missed(const struct arcov_msrc *src, size_t k)
 	return 0;
 }
 
-/* The arcs of @line, as gcov -b -c lists them under it. */
-static void arcs(FILE *f, const struct arcov_mline *line, int ncols)
+/* The arcs of @line, as gcov -b -c lists them under it; @tests: the
+ * table has the test columns. */
+static void arcs(FILE *f, const struct arcov_mline *line, int tests)
 {
 	size_t i;
 	int ix = 0, any = 0;
@@ -86,9 +87,11 @@ static void arcs(FILE *f, const struct arcov_mline *line, int ncols)
 			strcpy(taken, "not taken");
 		if (kind != ARCOV_ARC_CALL && kind != ARCOV_ARC_BRANCH)
 			continue;
+		/* Empty cells under the line's, the hidden one alike. */
 		if (!any++)
-			fprintf(f, "<tr class=\"arcs\"><td colspan=\"%d\"></td>"
-				"<td><ul>", ncols - 1);
+			fprintf(f, "<tr class=\"arcs\"><td colspan=\"3\"></td>%s"
+				"<td><ul>", tests ? "<td class=\"tk\"></td>"
+				"<td></td>" : "");
 		if (kind == ARCOV_ARC_CALL && total)
 			fprintf(f, "<li class=\"arc call\" data-n=\"%d\" "
 				"data-count=\"%" PRId64 "\">&#x21AA; call %d "
@@ -151,7 +154,6 @@ static void lines(FILE *f, const struct html_site *s,
 {
 	const struct arcov_msrc *src = n->src;
 	int tests = s->runs->n > 0;
-	int ncols = 4 + 2 * tests;
 	size_t ntext, k = 0, i;
 	char **text = read_text(src->path, &ntext);
 	uint32_t ln, last = src->nlines ? src->lnum[src->nlines - 1] : 0;
@@ -218,7 +220,7 @@ static void lines(FILE *f, const struct html_site *s,
 			html_text(f, text[ln - 1]);
 		fputs("</code></td></tr>\n", f);
 		if (line)
-			arcs(f, line, ncols);
+			arcs(f, line, tests);
 	}
 	fputs("</tbody>\n</table>\n", f);
 	for (i = 0; i < ntext; i++)
