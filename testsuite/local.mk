@@ -185,9 +185,11 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-called.sh \
 	testsuite/report/report-gates.sh \
 	testsuite/report/report-merge.sh \
-	testsuite/report/report-stamp.sh
+	testsuite/report/report-stamp.sh \
+	testsuite/report/report-gcovr-groups.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
+	testsuite/report/tpl.cc \
 	testsuite/report/eh.cc testsuite/report/throw3.cc testsuite/report/excl.c \
 	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json
 check_PROGRAMS += testsuite/report/test-exclude

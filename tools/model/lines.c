@@ -926,7 +926,7 @@ out:
 
 
 int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
-		      unsigned char *ran)
+		      unsigned char *ran, int64_t *from)
 {
 	size_t n = line->nbranches, i, k, *pos;
 	int group = 0;
@@ -937,6 +937,8 @@ int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
 
 		sum[i] = arcov_arc_is_branch(arc) ? arc->total : -1;
 		ran[i] = fn->blocks[arc->src].total != 0;
+		if (from)
+			from[i] = fn->blocks[arc->src].total;
 		group |= fn != line->branches[0].fn;
 	}
 	/* Only the functions of one group: a lambda and the function
@@ -967,6 +969,8 @@ int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
 			continue;
 		sum[k] += sum[i];
 		ran[k] |= ran[i];
+		if (from)
+			from[k] += from[i];
 		sum[i] = -1;
 	}
 	free(pos);
@@ -1057,7 +1061,7 @@ int arcov_modern_tally(struct arcov_msrc *src)
 			cap = line->nbranches;
 		}
 		if (line->nbranches && !arcov_excl_branch(&src->excl, ln) &&
-		    arcov_mline_merge(line, sum, ran) < 0) {
+		    arcov_mline_merge(line, sum, ran, NULL) < 0) {
 			free(sum);
 			free(ran);
 			return ARCOV_ENOMEM;

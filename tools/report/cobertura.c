@@ -96,7 +96,7 @@ static struct tally line_branches(const struct arcov_msrc *src, size_t k)
 	sum = malloc(line->nbranches * sizeof *sum);
 	ran = malloc(line->nbranches);
 	/* Out of memory, a group's branches count one by one. */
-	if (!sum || !ran || arcov_mline_merge(line, sum, ran) < 0) {
+	if (!sum || !ran || arcov_mline_merge(line, sum, ran, NULL) < 0) {
 		for (i = 0; i < line->nbranches; i++) {
 			const struct arcov_marc *arc =
 				&line->branches[i].fn->arcs[

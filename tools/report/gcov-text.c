@@ -114,11 +114,12 @@ static void line_beginning(FILE *f, const struct text *t, int exists,
 	}
 }
 
-/* gcov 12's output_branch_count(): 1 when a line was printed. */
+/* gcov 12's output_branch_count(): 1 when a line was printed.  A branch
+ * counts @count of @total (its block's count), a group's summed. */
 static int branch_count(FILE *f, const struct text *t, int ix,
-			const struct arcov_mfn *fn, const struct arcov_marc *arc)
+			const struct arcov_mfn *fn, const struct arcov_marc *arc,
+			int64_t count, int64_t total)
 {
-	int64_t total = fn->blocks[arc->src].total;
 	int dp = -t->o->branch_counts;
 	char buf[ARCOV_PERCENT_MAX];
 
@@ -136,8 +137,7 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 	case ARCOV_ARC_BRANCH:
 		if (total)
 			fprintf(f, "branch %2d taken %s%s\n", ix,
-				arcov_format_gcov(arc->total, total, dp,
-						  buf),
+				arcov_format_gcov(count, total, dp, buf),
 				arc->fall_through ? " (fallthrough)" :
 				arc->is_throw ? " (throw)" : "");
 		else
@@ -156,6 +156,37 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 		return 1;
 	}
 	return 0;
+}
+
+/* The -b arc lines of @line.  A group's branches (template instances,
+ * functions sharing the line) are listed once per position with their
+ * counts summed, as the summary, the JSON, lcov -- and gcovr reading this
+ * text -- count them; out of memory, one function's after another. */
+static void branch_lines(FILE *f, const struct text *t,
+			 const struct arcov_mline *line)
+{
+	size_t n = line->nbranches ? line->nbranches : 1, i;
+	int64_t *sum = malloc(n * sizeof *sum);
+	int64_t *from = malloc(n * sizeof *from);
+	unsigned char *ran = malloc(n);
+	int merged = sum && from && ran &&
+		     arcov_mline_merge(line, sum, ran, from) == 0;
+	int ix = 0;
+
+	for (i = 0; i < line->nbranches; i++) {
+		const struct arcov_mfn *fn = line->branches[i].fn;
+		const struct arcov_marc *arc = &fn->arcs[line->branches[i].idx];
+		int br = merged && arcov_arc_is_branch(arc);
+
+		if (br && sum[i] < 0)
+			continue;	/* counted at its position's first */
+		ix += branch_count(f, t, ix, fn, arc,
+				   br ? sum[i] : arc->total,
+				   br ? from[i] : fn->blocks[arc->src].total);
+	}
+	free(sum);
+	free(from);
+	free(ran);
 }
 
 /* gcov 12's output_line_details(): -a block lines and -b arc lines. */
@@ -187,15 +218,12 @@ static void line_details(FILE *f, const struct text *t,
 				continue;
 			for (a = 0; a < blk->nsucc; a++)
 				jx += branch_count(f, t, jx, fn,
-						   &fn->arcs[blk->succ[a]]);
+						   &fn->arcs[blk->succ[a]],
+						   fn->arcs[blk->succ[a]].total,
+						   blk->total);
 		}
 	} else if (t->o->branch_probabilities) {
-		for (i = 0; i < line->nbranches; i++) {
-			const struct arcov_mfn *fn = line->branches[i].fn;
-
-			ix += branch_count(f, t, ix, fn,
-					   &fn->arcs[line->branches[i].idx]);
-		}
+		branch_lines(f, t, line);
 	}
 }
 

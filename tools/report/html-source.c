@@ -52,41 +52,55 @@ static char **read_text(const char *path, size_t *n)
 static int branch_missed(const struct arcov_msrc *src, size_t k)
 {
 	const struct arcov_mline *line = &src->lines[k];
-	size_t i;
+	size_t n = line->nbranches ? line->nbranches : 1, i;
+	int64_t *sum = malloc(n * sizeof *sum);
+	unsigned char *ran = malloc(n);
+	int merged = sum && ran && arcov_mline_merge(line, sum, ran, NULL) == 0;
+	int missed = 0;
 
-	if (arcov_excl_branch(&src->excl, src->lnum[k]))
-		return 0;
-	for (i = 0; i < line->nbranches; i++) {
+	for (i = 0; !arcov_excl_branch(&src->excl, src->lnum[k]) &&
+		    i < line->nbranches; i++) {
 		const struct arcov_marc *arc =
 			&line->branches[i].fn->arcs[line->branches[i].idx];
 
-		if (arcov_arc_is_branch(arc) && !arc->total)
-			return 1;
+		if (arcov_arc_is_branch(arc))
+			missed |= merged ? sum[i] == 0 : !arc->total;
 	}
-	return 0;
+	free(sum);
+	free(ran);
+	return missed;
 }
 
 /* The arcs of @line, as gcov -b -c lists them under it; @tests: the
  * table has the test columns. */
 static void arcs(FILE *f, const struct arcov_mline *line, int tests)
 {
-	size_t i;
+	size_t n = line->nbranches ? line->nbranches : 1, i;
+	int64_t *sum = malloc(n * sizeof *sum);
+	int64_t *from = malloc(n * sizeof *from);
+	unsigned char *ran = malloc(n);
+	/* A group's branches once per position, as the .gcov text. */
+	int merged = sum && from && ran &&
+		     arcov_mline_merge(line, sum, ran, from) == 0;
 	int ix = 0, any = 0;
 
 	for (i = 0; i < line->nbranches; i++) {
 		const struct arcov_mfn *fn = line->branches[i].fn;
 		const struct arcov_marc *arc = &fn->arcs[line->branches[i].idx];
-		int64_t total = fn->blocks[arc->src].total;
 		enum arcov_arc_kind kind = arcov_arc_kind(arc);
+		int br = merged && kind == ARCOV_ARC_BRANCH;
+		int64_t total = br ? from[i] : fn->blocks[arc->src].total;
+		int64_t count = br ? sum[i] : arc->total;
 		char taken[64];
 
-		if (arc->total)
-			snprintf(taken, sizeof taken, "taken %" PRId64,
-				 arc->total);
-		else
-			strcpy(taken, "not taken");
 		if (kind != ARCOV_ARC_CALL && kind != ARCOV_ARC_BRANCH)
 			continue;
+		if (br && sum[i] < 0)
+			continue;	/* counted at its position's first */
+		if (count)
+			snprintf(taken, sizeof taken, "taken %" PRId64, count);
+		else
+			strcpy(taken, "not taken");
 		/* Empty cells under the line's, the hidden one alike. */
 		if (!any++)
 			fprintf(f, "<tr class=\"arcs\"><td colspan=\"3\"></td>%s"
@@ -104,8 +118,8 @@ static void arcs(FILE *f, const struct arcov_mline *line, int tests)
 		else if (total)
 			fprintf(f, "<li class=\"arc br %s\" data-n=\"%d\" "
 				"data-count=\"%" PRId64 "\">%s branch %d %s"
-				"%s</li>", arc->total ? "taken" : "not", ix,
-				arc->total, arc->total ? "&#x2713;" :
+				"%s</li>", count ? "taken" : "not", ix,
+				count, count ? "&#x2713;" :
 				"&#x2717;", ix, taken, arc->fall_through ?
 				" (fallthrough)" : arc->is_throw ?
 				" (throw)" : "");
@@ -118,6 +132,9 @@ static void arcs(FILE *f, const struct arcov_mline *line, int tests)
 	}
 	if (any)
 		fputs("</ul></td></tr>\n", f);
+	free(sum);
+	free(from);
+	free(ran);
 }
 
 /* The tests that ran line @ln of @n: " 0 2 " into data-runs, their

@@ -144,7 +144,7 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 	unsigned char *ran = malloc(n);
 	/* A group's branches merged as lcov merges gcov 12's records of the
 	 * line, one per function; out of memory, one after another. */
-	int merged = sum && ran && arcov_mline_merge(line, sum, ran) == 0;
+	int merged = sum && ran && arcov_mline_merge(line, sum, ran, NULL) == 0;
 	int first = 1;
 
 	fprintf(f, "{\"line_number\": %u, ", ln);
