@@ -1,5 +1,10 @@
 /* gates.c -- --fail-under-line and --fail-under-branch: the totals of
  * every reported source against the thresholds.
+ *
+ * A gate with nothing to measure -- no line reported at all, as when
+ * --filter matches nothing -- fails, saying so, as gcovr's does: a typo
+ * in a filter must not pass a build.  Reported lines without a branch
+ * pass the branch gate: straight-line code has none to miss.
  */
 #include <config.h>
 
@@ -28,6 +33,19 @@ int arcov_report_gates(const struct arcov_report_opts *o,
 		t.lines_executed += c->lines_executed;
 		t.branches += c->branches;
 		t.branches_taken += c->branches_taken;
+	}
+	if (!t.lines) {
+		if (o->fail_under_line) {
+			fprintf(diag, "arcov: --fail-under-line: no lines "
+				"reported, nothing to measure\n");
+			rc = ARCOV_GATE_LINE;
+		}
+		if (o->fail_under_branch) {
+			fprintf(diag, "arcov: --fail-under-branch: no lines "
+				"reported, nothing to measure\n");
+			rc = rc ? ARCOV_GATE_BOTH : ARCOV_GATE_BRANCH;
+		}
+		return rc;
 	}
 	if (below(t.lines_executed, t.lines, o->fail_under_line)) {
 		fprintf(diag, "arcov: line coverage %.2f%% (%d of %d) is "
