@@ -264,26 +264,51 @@ static int matches(const char *path, char *const *res, size_t n)
 	return hit;
 }
 
+/* @path below @dir (absolute, canonical), or NULL when it is not. */
+static const char *below_dir(const char *path, const char *dir)
+{
+	size_t n = dir ? strlen(dir) : 0;
+
+	if (!n || strncmp(path, dir, n))
+		return NULL;
+	if (n == 1)
+		return path + 1;
+	return path[n] == '/' ? path + n + 1 : NULL;
+}
+
+/* Whether @path, or its name relative to the root (else to the current
+ * directory) when it is below it, matches one of @res. */
+static int path_matches(const struct arcov_project *p, const char *path,
+			char *const *res, size_t n)
+{
+	const char *rel = below_dir(path, p->root ? p->root : p->cwd);
+
+	return matches(path, res, n) || (rel && matches(rel, res, n));
+}
+
 /* --root, --filter and --exclude, as gcovr applies them: with filters, a
  * source must match one; without, it must be below the root (when there
- * is one); and it must match no exclude. */
+ * is one); and it must match no exclude.  The expressions are matched
+ * against the absolute path and against the name below the root (the
+ * current directory without one), so "^src/" and "^/abs/src/" both
+ * work, as gcovr takes relative filters from its root. */
 static void filter_sources(struct arcov_project *p,
 			   const struct arcov_project_opts *o)
 {
 	struct arcov_modern *m = &p->lines;
-	size_t i, n = p->root ? strlen(p->root) : 0;
+	size_t i;
 
 	for (i = 0; i < m->nsrcs; i++) {
 		const char *path = m->srcs[i].path;
 		int keep;
 
 		if (o->nfilters)
-			keep = matches(path, o->filters, o->nfilters);
+			keep = path_matches(p, path, o->filters, o->nfilters);
 		else
-			keep = !n || (!strncmp(path, p->root, n) &&
-				      (path[n] == '/' || n == 1));
+			keep = !p->root || below_dir(path, p->root);
 		if (keep && o->nexcludes)
-			keep = !matches(path, o->excludes, o->nexcludes);
+			keep = !path_matches(p, path, o->excludes,
+					     o->nexcludes);
 		m->srcs[i].filtered = !keep;
 	}
 }
