@@ -186,7 +186,8 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-gates.sh \
 	testsuite/report/report-merge.sh \
 	testsuite/report/report-stamp.sh \
-	testsuite/report/report-gcovr-groups.sh
+	testsuite/report/report-gcovr-groups.sh \
+	testsuite/report/report-manual.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
 	testsuite/report/tpl.cc \

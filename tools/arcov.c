@@ -33,7 +33,7 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        /* the time profile (profile-export.h) */
        OPT_PROFILE_FLAT, OPT_PROFILE_GRAPH, OPT_PROFILE_TIME,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
-       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML };
+       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML, OPT_VERBOSE };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -71,6 +71,7 @@ static const struct option options[] = {
 	{ "binary-libs", no_argument, NULL, OPT_BINARY_LIBS },
 	{ "debug", required_argument, NULL, OPT_DEBUG },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
 	{ "root", required_argument, NULL, OPT_ROOT },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
@@ -166,6 +167,10 @@ static void usage(FILE *f)
 	      "matches\n"
 	      "      --path-map=FROM=TO          Read sources recorded under "
 	      "FROM from TO\n"
+	      "      --verbose                   In a whole-tree report, name "
+	      "each object without\n"
+	      "                                    data, not just their "
+	      "number\n"
 	      "      --quiet                     No summaries and no .gcov "
 	      "files; implied when\n"
 	      "                                    an output goes to stdout "
@@ -307,12 +312,14 @@ static int lcov_per_run(const struct arcov_report_opts *o,
 	return rc;
 }
 
-/* Build the model of @args once and run every output asked for over it.
- * Returns the exit status: 1 when something could not be read or
+/* Build the model of @args once and run every output asked for over it;
+ * @named: what the command line named (a directory, a program) when
+ * @args were found there, the name -j's file takes.  Returns the exit status: 1 when something could not be read or
  * written, else a failed gate's status, else 0. */
 static int report(const struct arcov_report_opts *o,
 		  struct arcov_export_opts *x,
-		  const struct arcov_project_opts *sel, char **args, int nargs)
+		  const struct arcov_project_opts *sel, char **args, int nargs,
+		  const char *named)
 {
 	struct arcov_project_opts po = *sel;
 	struct arcov_run_sel run = { 0 };
@@ -354,7 +361,8 @@ static int report(const struct arcov_report_opts *o,
 	if (loaded && !o->quiet)
 		rc |= arcov_report_text(o, &p, input, stdout, stderr);
 	if (loaded && o->json_format && !o->no_output)
-		rc |= arcov_json_write(o, &p, input, stdout, stderr);
+		rc |= arcov_json_write(o, &p, named ? named : input, stdout,
+				       stderr);
 	if (!o->quiet)
 		arcov_report_text_total(o, &p, stdout);
 	if (loaded && ((o->lcov && o->per_run) || o->html) &&
@@ -397,6 +405,7 @@ int main(int argc, char **argv)
 	int opt, i, rc = 0, libs = 0, nargs, debug_stats = 0;
 	struct arcov_project_opts sel = { 0 };
 	struct arcov_err err = { 0 };
+	const char *named = NULL, *last_binary = NULL;
 	char *eq;
 	/* Each option argument is one argv element at most.  Static, as
 	 * progs: reachable, not leaked, on the early exits below. */
@@ -543,6 +552,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		case OPT_BINARY:
+			last_binary = optarg;
 			if (arcov_paths_add(&progs, optarg)) {
 				fprintf(stderr, "arcov: out of memory\n");
 				return 1;
@@ -553,6 +563,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_QUIET:
 			o.quiet = 1;
+			break;
+		case OPT_VERBOSE:
+			sel.verbose = 1;
 			break;
 		case OPT_LIST_RUNS:
 			o.list_runs = 1;
@@ -732,6 +745,7 @@ int main(int argc, char **argv)
 			arcov_paths_free(&objs);
 			return 1;
 		}
+		named = nargs ? args[nargs - 1] : last_binary;
 		args = objs.v;
 		nargs = (int)objs.n;
 		sel.found = 1;
@@ -755,7 +769,7 @@ int main(int argc, char **argv)
 			"--path-map do not combine with --legacy\n");
 		return 2;
 	}
-	i = report(&o, &x, &sel, args, nargs);
+	i = report(&o, &x, &sel, args, nargs, named);
 	free(filters);
 	free(excludes);
 	free(maps);

@@ -60,7 +60,6 @@ tools_libarcovtools_la_SOURCES = \
 	tools/export/gprof.c tools/export/callgrind-time.c \
 	tools/export/webgrind4.c tools/export/winidea.c tools/export/chrome.c
 tools_libarcovtools_la_LIBADD = tools/libarcovmodel.la $(ZLIB_LIBS)
-EXTRA_DIST += doc/report-formats.md doc/exports.md doc/profile.md
 
 # The site's stylesheet and script as C strings, one line each, for
 # html-assets.c: backslashes and quotes escaped, nothing else changed.

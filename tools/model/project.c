@@ -16,10 +16,14 @@
 #include "project.h"
 
 /* What gcov 12 says once an object's notes and data are read (after any
- * "source file is newer" note); 1 when the report will be incomplete. */
+ * "source file is newer" note); 1 when the report will be incomplete.
+ * Objects found in a tree without data (never linked, or their program
+ * never ran: a libtool build has many) are counted, to be said in one
+ * line (no_data_note()), unless @o->verbose. */
 static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
-		      const struct arcov_run_sel *run)
+		      const struct arcov_project_opts *o)
 {
+	const struct arcov_run_sel *run = o->found ? NULL : o->run;
 	char msg[ARCOV_ERR_MAX], number[24];
 	size_t k;
 	int rc = 0;
@@ -28,7 +32,10 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
 		snprintf(number, sizeof number, "%ld", run->index);
 	if (!obj->nfns)
 		arcov_logf(&p->log, "%s:no functions found\n", obj->bbg_path);
-	if (!obj->have_da)
+	if (!obj->have_da && o->found && !o->verbose) {
+		if (!p->no_data++)
+			p->no_data_path = obj->da_path;
+	} else if (!obj->have_da)
 		arcov_logf(&p->log, "%s:cannot open data file, assuming not "
 			   "executed\n", obj->da_path);
 	else if (run && !obj->selected)
@@ -111,7 +118,7 @@ static int load_one(struct arcov_project *p,
 	r = arcov_modern_add(&p->lines, obj);
 	if (r < 0)
 		return r;
-	p->incomplete |= data_notes(p, obj, o->found ? NULL : o->run);
+	p->incomplete |= data_notes(p, obj, o);
 	return 0;
 }
 
@@ -156,6 +163,13 @@ static int load_all(struct arcov_project *p, const struct arcov_project_opts *o,
 	for (i = 0; i < (size_t)nargs; i++)
 		free(stems[i]);
 	free(stems);
+	if (p->no_data == 1)
+		arcov_logf(&p->log, "%s:cannot open data file, assuming not "
+			   "executed\n", p->no_data_path);
+	else if (p->no_data)
+		arcov_logf(&p->log, "arcov: %zu objects have no data file "
+			   "(never run), reported as not executed; --verbose "
+			   "lists them\n", p->no_data);
 	return r;
 }
 

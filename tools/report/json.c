@@ -16,6 +16,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "common.h"
@@ -68,20 +69,36 @@ static void strip_extension(char *s)
 static char *json_file_name(const struct arcov_report_opts *o,
 			    const char *input)
 {
-	const char *slash = strrchr(input, '/');
-	const char *base = slash ? slash + 1 : input;
-	char *name = malloc(2 * strlen(input) + sizeof "##.gcov.json.gz");
+	struct stat st;
+	char *real = NULL, *name;
+	const char *slash, *base;
+	int dir = !stat(input, &st) && S_ISDIR(st.st_mode);
 
-	if (!name)
+	/* A directory (".", "src/"): the name of the directory it is. */
+	if (dir) {
+		real = realpath(input, NULL);
+		if (!real)
+			return NULL;
+		input = real;
+	}
+	slash = strrchr(input, '/');
+	base = slash && slash[1] ? slash + 1 : input;
+	name = malloc(2 * strlen(input) + sizeof "##.gcov.json.gz");
+	if (!name) {
+		free(real);
 		return NULL;
+	}
 	strcpy(name, base);
-	strip_extension(name);
+	if (!dir)
+		strip_extension(name);
 	if (o->preserve_paths && slash) {
 		strcat(name, "##");
 		arcov_mangle_path(name + strlen(name), input);
-		strip_extension(name);
+		if (!dir)
+			strip_extension(name);
 	}
 	strcat(name, ".gcov.json.gz");
+	free(real);
 	return name;
 }
 
