@@ -187,10 +187,12 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-merge.sh \
 	testsuite/report/report-stamp.sh \
 	testsuite/report/report-gcovr-groups.sh \
-	testsuite/report/report-manual.sh
+	testsuite/report/report-manual.sh \
+	testsuite/report/report-diff.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
-	testsuite/report/tpl.cc \
+	testsuite/report/tpl.cc testsuite/report/diff-project.sh \
+	testsuite/report/diff/prog-v1.c testsuite/report/diff/prog-v2.c \
 	testsuite/report/eh.cc testsuite/report/throw3.cc testsuite/report/excl.c \
 	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json
 check_PROGRAMS += testsuite/report/test-exclude
@@ -296,7 +298,7 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/trace-event.schema.json
 
 ## ---- arcov --html: the site rendered by headless Chromium (issue 31) ----
-HTML_TESTS = testsuite/html/html-site.sh
+HTML_TESTS = testsuite/html/html-site.sh testsuite/html/html-diff.sh
 TESTS += $(HTML_TESTS)
 EXTRA_DIST += $(HTML_TESTS) testsuite/html/lib.sh testsuite/html/dom.py
 CLEANFILES += testsuite/html/*.png

@@ -33,7 +33,8 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        /* the time profile (profile-export.h) */
        OPT_PROFILE_FLAT, OPT_PROFILE_GRAPH, OPT_PROFILE_TIME,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
-       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML, OPT_VERBOSE };
+       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML, OPT_VERBOSE,
+       OPT_BASELINE, OPT_DIFF, OPT_FAIL_NEW };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -60,6 +61,9 @@ static const struct option options[] = {
 	{ "lcov", required_argument, NULL, OPT_LCOV },
 	{ "cobertura", required_argument, NULL, OPT_COBERTURA },
 	{ "html", required_argument, NULL, OPT_HTML },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "diff", required_argument, NULL, OPT_DIFF },
+	{ "fail-under-new", required_argument, NULL, OPT_FAIL_NEW },
 	{ "fail-under-line", required_argument, NULL, OPT_FAIL_LINE },
 	{ "fail-under-branch", required_argument, NULL, OPT_FAIL_BRANCH },
 	{ "exclude-exception-branches", no_argument, NULL, OPT_EXCLUDE_EH },
@@ -181,6 +185,14 @@ static void usage(FILE *f)
 	      "directory tree, annotated\n"
 	      "                                    sources, tests (run "
 	      "labels)\n"
+	      "      --baseline=FILE.info        Differential coverage against "
+	      "this lcov tracefile\n"
+	      "                                    (lcov 2's categories: UNC, "
+	      "LBC, GNC, ...)\n"
+	      "      --diff=PATCH                The change since the "
+	      "baseline, a unified diff\n"
+	      "      --fail-under-new=N          Exit 6 if under N% of the "
+	      "new lines ran\n"
 	      "      --fail-under-line=N         Exit 3 if under N% of the "
 	      "lines ran\n"
 	      "      --fail-under-branch=N       Exit 4 if under N% of the "
@@ -314,13 +326,16 @@ static int lcov_per_run(const struct arcov_report_opts *o,
 
 /* Build the model of @args once and run every output asked for over it;
  * @named: what the command line named (a directory, a program) when
- * @args were found there, the name -j's file takes.  Returns the exit status: 1 when something could not be read or
+ * @args were found there, the name -j's file takes; @baseline and @diff:
+ * differential coverage's inputs (diffcov.h), or NULL.  Returns the exit status: 1 when something could not be read or
  * written, else a failed gate's status, else 0. */
 static int report(const struct arcov_report_opts *o,
 		  struct arcov_export_opts *x,
 		  const struct arcov_project_opts *sel, char **args, int nargs,
-		  const char *named)
+		  const char *named, const char *baseline, const char *diff)
 {
+	struct arcov_diffcov dc = { 0 };
+	struct arcov_err err = { 0 };
 	struct arcov_project_opts po = *sel;
 	struct arcov_run_sel run = { 0 };
 	struct arcov_run_models runs = { 0 };
@@ -356,15 +371,20 @@ static int report(const struct arcov_report_opts *o,
 		goto free_project;
 	}
 	rc |= p.incomplete;
+	if (arcov_diffcov_build(&dc, &p, baseline, diff, &err) < 0) {
+		fprintf(stderr, "arcov: %s\n", err.msg);
+		rc = 1;
+		goto free_runs;
+	}
 	for (i = 0; i < (int)p.nobjs; i++)
 		loaded |= arcov_pobj_usable(&p.objs[i]);
 	if (loaded && !o->quiet)
 		rc |= arcov_report_text(o, &p, input, stdout, stderr);
 	if (loaded && o->json_format && !o->no_output)
-		rc |= arcov_json_write(o, &p, named ? named : input, stdout,
-				       stderr);
+		rc |= arcov_json_write(o, &p, &dc, named ? named : input,
+				       stdout, stderr);
 	if (!o->quiet)
-		arcov_report_text_total(o, &p, stdout);
+		arcov_report_text_total(o, &p, &dc, stdout);
 	if (loaded && ((o->lcov && o->per_run) || o->html) &&
 	    arcov_run_models_build(&runs, &po, args, nargs, &p) < 0) {
 		fprintf(stderr, "arcov: out of memory\n");
@@ -380,14 +400,15 @@ static int report(const struct arcov_report_opts *o,
 		if (o->cobertura)
 			rc |= arcov_cobertura_write(o, &p, stdout, stderr);
 		if (o->html)
-			rc |= arcov_html_write(o, &p, &runs, stderr);
-		gate = arcov_report_gates(o, &p, stderr);
+			rc |= arcov_html_write(o, &p, &runs, &dc, stderr);
+		gate = arcov_report_gates(o, &p, &dc, stderr);
 	}
 	if (x->cachegrind || x->callgrind || x->webgrind) {
 		x->demangle = o->demangled_names;
 		rc |= arcov_export(x, &p, stderr);
 	}
 free_runs:
+	arcov_diffcov_free(&dc);
 	arcov_run_models_free(&runs);
 free_project:
 	arcov_project_free(&p);
@@ -406,6 +427,7 @@ int main(int argc, char **argv)
 	struct arcov_project_opts sel = { 0 };
 	struct arcov_err err = { 0 };
 	const char *named = NULL, *last_binary = NULL;
+	const char *baseline = NULL, *diff = NULL;
 	char *eq;
 	/* Each option argument is one argv element at most.  Static, as
 	 * progs: reachable, not leaked, on the early exits below. */
@@ -508,6 +530,20 @@ int main(int argc, char **argv)
 			break;
 		case OPT_HTML:
 			o.html = optarg;
+			break;
+		case OPT_BASELINE:
+			baseline = optarg;
+			break;
+		case OPT_DIFF:
+			diff = optarg;
+			break;
+		case OPT_FAIL_NEW:
+			if (!parse_percent(optarg, &o.fail_under_new)) {
+				fprintf(stderr, "arcov: --fail-under-new takes "
+					"a percentage from 0 to 100, not "
+					"'%s'\n", optarg);
+				return 2;
+			}
 			break;
 		case OPT_FAIL_LINE:
 		case OPT_FAIL_BRANCH:
@@ -764,12 +800,13 @@ int main(int argc, char **argv)
 		}
 	}
 	if (o.legacy && (sel.root || sel.nfilters || sel.nexcludes ||
-			 sel.npath_maps)) {
-		fprintf(stderr, "arcov: --root, --filter, --exclude and "
-			"--path-map do not combine with --legacy\n");
+			 sel.npath_maps || baseline || diff)) {
+		fprintf(stderr, "arcov: --root, --filter, --exclude, "
+			"--path-map, --baseline and --diff do not combine "
+			"with --legacy\n");
 		return 2;
 	}
-	i = report(&o, &x, &sel, args, nargs, named);
+	i = report(&o, &x, &sel, args, nargs, named, baseline, diff);
 	free(filters);
 	free(excludes);
 	free(maps);

@@ -36,7 +36,10 @@ tools_libarcovmodel_la_SOURCES = \
 	tools/model/strmap.c tools/model/strmap.h \
 	tools/model/callgraph.c tools/model/callgraph.h \
 	tools/model/profile.c tools/model/profile.h \
-	tools/model/run-models.c tools/model/run-models.h
+	tools/model/run-models.c tools/model/run-models.h \
+	tools/model/udiff.c tools/model/udiff.h \
+	tools/model/tracefile.c tools/model/tracefile.h \
+	tools/model/diffcov.c tools/model/diffcov.h
 tools_libarcovmodel_la_LIBADD = lib/libarcovfmt.la $(ELF_LIBS)
 
 noinst_LTLIBRARIES += tools/libarcovtools.la

@@ -9,6 +9,9 @@ the test compares with arcov's text and lcov reports.
     dom.py arcs FILE     LINE branch|call N COUNT|-, as gcov -b -c lists
     dom.py fns FILE      NAME CALLED BLOCKS-EXECUTED, from the functions table
     dom.py picked FILE   LINE ran|not, the lines the selected test ran
+    dom.py dc FILE       CATEGORY LINES, from the differential table
+    dom.py cats FILE     LINE CATEGORY, for each line with one
+    dom.py deleted FILE  OLD-LINE CATEGORY, for each deleted line shown
     dom.py attr FILE TAG NAME   the attribute NAME of the first TAG
     dom.py rows FILE     the first cell of each row of the files table
     dom.py text FILE TAG the text of each TAG element
@@ -103,6 +106,22 @@ def main():
                 row.append(e[1]["data-v"])
                 if len(row) == 5:
                     out.append("%s %s %s" % (row[0], row[2], row[4]))
+    elif what == "dc":
+        for e in els:
+            if e[0] == "td" and "data-cat" in e[1]:
+                out.append("%s %s" % (e[1]["data-cat"], e[2].strip()))
+    elif what in ("cats", "deleted"):
+        row = None
+        for e in els:
+            c = classes(e)
+            if e[0] == "tr":
+                row = None
+                if what == "cats" and "line" in c:
+                    row = e[1]["id"][1:]
+                elif what == "deleted" and "deleted" in c:
+                    row = e[1]["data-old"]
+            elif row and e[0] == "span" and "cat" in c:
+                out.append("%s %s" % (row, e[2].strip()))
     elif what == "attr":
         for e in els:
             if e[0] == sys.argv[3]:

@@ -130,31 +130,17 @@ const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 	return *canon ? *canon : arg;
 }
 
-char *arcov_read_line(FILE *f, char **buf, size_t *len)
+void arcov_report_dc_totals(const struct arcov_report_opts *o,
+			    const struct arcov_project *p,
+			    const struct arcov_diffcov *dc, long *t)
 {
-	size_t pos = 0, n;
-	char *bigger;
+	size_t i;
+	int c;
 
-	if (!*len) {
-		*buf = malloc(200);
-		if (!*buf)
-			return NULL;
-		*len = 200;
-	}
-	while (fgets(*buf + pos, (int)(*len - pos), f)) {
-		n = strlen(*buf + pos);
-		if (n && (*buf)[pos + n - 1] == '\n') {
-			(*buf)[pos + n - 1] = 0;
-			return *buf;
-		}
-		pos += n;
-		if (pos > *len / 2) {
-			bigger = realloc(*buf, *len * 2);
-			if (!bigger)
-				break;
-			*buf = bigger;
-			*len *= 2;
-		}
-	}
-	return pos ? *buf : NULL;
+	for (c = 0; c < ARCOV_DC_N; c++)
+		t[c] = dc->gone[c];
+	for (i = 0; i < dc->nsrcs; i++)
+		if (!arcov_report_skips(o, &p->lines.srcs[i]))
+			for (c = 0; c < ARCOV_DC_N; c++)
+				t[c] += dc->srcs[i].counts[c];
 }

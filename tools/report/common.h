@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 
+#include "diffcov.h"
 #include "lines.h"
 #include "names.h"
 #include "report.h"
@@ -49,13 +50,16 @@ struct arcov_mfn **arcov_sorted_fns(const struct arcov_msrc *src);
 const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 			     char **canon);
 
-/**
- * arcov_read_line - gcov 12's read_line(): the next line of @f without its
- * newline, in *@buf (*@len bytes, grown as needed; start both at 0, free
- * *@buf at the end); NULL at end of file or when out of memory.
- */
-char *arcov_read_line(FILE *f, char **buf, size_t *len);
 
+
+/**
+ * arcov_report_dc_totals - the lines of each differential category in
+ * @dc over @p's reported sources and the files the diff deletes, into
+ * @t (ARCOV_DC_N entries).
+ */
+void arcov_report_dc_totals(const struct arcov_report_opts *o,
+			    const struct arcov_project *p,
+			    const struct arcov_diffcov *dc, long *t);
 
 /*
  * An output file written to a temporary file beside it and renamed over

@@ -502,8 +502,34 @@ int arcov_report_text(const struct arcov_report_opts *o,
 	return rc;
 }
 
+/* Differential coverage: "Differential lines: UNC 1, LBC 0, ..." in
+ * lcov 2's order, then the share of new lines run. */
+static void diff_total(const struct arcov_report_opts *o,
+		       const struct arcov_project *p,
+		       const struct arcov_diffcov *dc, FILE *out)
+{
+	char buf[ARCOV_PERCENT_MAX];
+	long t[ARCOV_DC_N], lines;
+	int c;
+
+	arcov_report_dc_totals(o, p, dc, t);
+	fputs("Differential lines:", out);
+	for (c = ARCOV_DC_NONE + 1; c < ARCOV_DC_N; c++)
+		fprintf(out, "%s %s %ld", c == 1 ? "" : ",",
+			arcov_dcat_name(c), t[c]);
+	fputc('\n', out);
+	lines = t[ARCOV_DC_GNC] + t[ARCOV_DC_UNC];
+	if (lines)
+		fprintf(out, "New lines executed:%s of %ld\n",
+			arcov_format_gcov(t[ARCOV_DC_GNC], lines, 2, buf),
+			lines);
+	else
+		fputs("No new lines\n", out);
+}
+
 void arcov_report_text_total(const struct arcov_report_opts *o,
-			     const struct arcov_project *p, FILE *out)
+			     const struct arcov_project *p,
+			     const struct arcov_diffcov *dc, FILE *out)
 {
 	const struct arcov_modern *m = &p->lines;
 	int lines = 0, executed = 0;
@@ -518,4 +544,6 @@ void arcov_report_text_total(const struct arcov_report_opts *o,
 		executed += m->srcs[i].cov.lines_executed;
 	}
 	executed_summary(out, lines, executed);
+	if (dc->active)
+		diff_total(o, p, dc, out);
 }

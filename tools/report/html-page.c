@@ -238,3 +238,23 @@ void html_runs_table(FILE *f, const struct html_site *s,
 	}
 	fputs("</tbody>\n</table>\n", f);
 }
+
+void html_dc_table(FILE *f, const struct html_site *s,
+		   const struct html_node *n)
+{
+	int c;
+
+	if (!s->dc->active)
+		return;
+	fputs("<h2 id=\"differential\">Differential coverage</h2>\n<table "
+	      "class=\"dc\">\n<thead><tr><th scope=\"col\">Category</th>"
+	      "<th scope=\"col\">Lines</th><th scope=\"col\">Meaning</th>"
+	      "</tr></thead>\n<tbody>\n", f);
+	for (c = ARCOV_DC_NONE + 1; c < ARCOV_DC_N; c++)
+		fprintf(f, "<tr class=\"dc-%s\"><th scope=\"row\"><span "
+			"class=\"cat %s\">%s</span></th><td data-cat=\"%s\">"
+			"%ld</td><td>%s</td></tr>\n", arcov_dcat_name(c),
+			arcov_dcat_name(c), arcov_dcat_name(c),
+			arcov_dcat_name(c), n->dc[c], arcov_dcat_what(c));
+	fputs("</tbody>\n</table>\n", f);
+}

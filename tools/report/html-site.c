@@ -224,6 +224,11 @@ static int build_tree(struct html_site *s)
 			goto free_all;
 		s->nodes[k].src = v[i];
 		s->nodes[k].t = html_tally_source(v[i]);
+		if (s->dc->active && s->dc->srcs[v[i] - m->srcs].cat) {
+			s->nodes[k].dsrc = &s->dc->srcs[v[i] - m->srcs];
+			memcpy(s->nodes[k].dc, s->nodes[k].dsrc->counts,
+			       sizeof s->nodes[k].dc);
+		}
 	}
 	if (match_runs(s) < 0)
 		goto free_all;
@@ -232,10 +237,14 @@ static int build_tree(struct html_site *s)
 		struct html_node *n = &s->nodes[i], *up = &s->nodes[n->parent];
 
 		html_tally_add(&up->t, &n->t);
+		for (r = 0; r < ARCOV_DC_N; r++)
+			up->dc[r] += n->dc[r];
 		for (r = 0; r < s->runs->n; r++)
 			html_tally_add(&up->rt[r], &n->rt[r]);
 		up->nkids++;
 	}
+	for (r = 0; r < ARCOV_DC_N; r++)
+		s->nodes[0].dc[r] += s->dc->gone[r];	/* deleted files */
 	for (i = 0; i < s->nnodes; i++) {
 		s->nodes[i].kids = malloc((s->nodes[i].nkids + 1) *
 					  sizeof *s->nodes[i].kids);
@@ -362,6 +371,7 @@ static int dir_page(const struct html_site *s, const struct html_node *n)
 	fputs("</h1>\n", f);
 	html_totals(f, &n->t);
 	html_runs_table(f, s, n);
+	html_dc_table(f, s, n);
 	fputs("<h2 id=\"files\">Files</h2>\n<table class=\"tree sortable\">\n"
 	      "<thead><tr><th scope=\"col\"><button type=\"button\">Name"
 	      "</button></th>", f);
@@ -405,9 +415,10 @@ static void free_site(struct html_site *s)
 
 int arcov_html_write(const struct arcov_report_opts *o,
 		     const struct arcov_project *p,
-		     const struct arcov_run_models *runs, FILE *diag)
+		     const struct arcov_run_models *runs,
+		     const struct arcov_diffcov *dc, FILE *diag)
 {
-	struct html_site s = { o, p, runs, diag, NULL, 0, NULL };
+	struct html_site s = { o, p, runs, dc, diag, NULL, 0, NULL };
 	size_t i;
 	int rc = 1;
 

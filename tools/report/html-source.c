@@ -71,9 +71,10 @@ static int branch_missed(const struct arcov_msrc *src, size_t k)
 	return missed;
 }
 
-/* The arcs of @line, as gcov -b -c lists them under it; @tests: the
- * table has the test columns. */
-static void arcs(FILE *f, const struct arcov_mline *line, int tests)
+/* The arcs of @line, as gcov -b -c lists them under it; @tests, @diff:
+ * the table has the test columns, the differential one. */
+static void arcs(FILE *f, const struct arcov_mline *line, int tests,
+		 int diff)
 {
 	size_t n = line->nbranches ? line->nbranches : 1, i;
 	int64_t *sum = malloc(n * sizeof *sum);
@@ -104,8 +105,8 @@ static void arcs(FILE *f, const struct arcov_mline *line, int tests)
 		/* Empty cells under the line's, the hidden one alike. */
 		if (!any++)
 			fprintf(f, "<tr class=\"arcs\"><td colspan=\"3\"></td>%s"
-				"<td><ul>", tests ? "<td class=\"tk\"></td>"
-				"<td></td>" : "");
+				"%s<td><ul>", tests ? "<td class=\"tk\"></td>"
+				"<td></td>" : "", diff ? "<td></td>" : "");
 		if (kind == ARCOV_ARC_CALL && total)
 			fprintf(f, "<li class=\"arc call\" data-n=\"%d\" "
 				"data-count=\"%" PRId64 "\">&#x21AA; call %d "
@@ -165,15 +166,48 @@ static void line_runs(FILE *f, const struct html_site *s,
 		fputc('"', f);
 }
 
+/* The differential category of a line: its name, its meaning as the
+ * title, the row coloured by it in the stylesheet. */
+static void category_cell(FILE *f, enum arcov_dcat c)
+{
+	if (c == ARCOV_DC_NONE) {
+		fputs("<td class=\"dcat\"></td>", f);
+		return;
+	}
+	fprintf(f, "<td class=\"dcat\"><span class=\"cat %s\" title=\"%s\">"
+		"%s</span></td>", arcov_dcat_name(c), arcov_dcat_what(c),
+		arcov_dcat_name(c));
+}
+
+/* A line the diff deleted that was code in the baseline, where it stood:
+ * its old number, its category, its text struck out. */
+static void deleted_row(FILE *f, const struct arcov_ddel *del, int tests)
+{
+	fprintf(f, "<tr class=\"deleted\" data-old=\"%u\"><td class=\"ln\">"
+		"<span class=\"sr\">deleted line </span>&#x2212;%u</td><td "
+		"class=\"mk\"></td><td class=\"ct\"></td>%s", del->old,
+		del->old, tests ? "<td class=\"tk\"></td><td></td>" : "");
+	category_cell(f, del->cat);
+	fputs("<td class=\"src\"><code><del>", f);
+	html_text(f, del->text);
+	fputs("</del></code></td></tr>\n", f);
+}
+
 /* The table of @n's source lines. */
 static void lines(FILE *f, const struct html_site *s,
 		  const struct html_node *n)
 {
 	const struct arcov_msrc *src = n->src;
-	int tests = s->runs->n > 0;
+	int tests = s->runs->n > 0, diff = s->dc->active;
+	const struct arcov_dsrc *d = n->dsrc;
+	size_t del = 0;
 	size_t ntext, k = 0, i;
 	char **text = read_text(src->path, &ntext);
 	uint32_t ln, last = src->nlines ? src->lnum[src->nlines - 1] : 0;
+
+	/* Lines now neither code nor text may still have a category. */
+	if (d && d->nlines > last)
+		last = d->nlines;
 
 	if (!text)
 		fputs("<p class=\"note\">The source could not be read: only "
@@ -181,14 +215,17 @@ static void lines(FILE *f, const struct html_site *s,
 		      f);
 	fprintf(f, "<table class=\"code\" id=\"code\">\n<thead><tr><th "
 		"scope=\"col\">Line</th><th scope=\"col\">Mark</th><th "
-		"scope=\"col\">Count</th>%s<th scope=\"col\">Source</th>"
+		"scope=\"col\">Count</th>%s%s<th scope=\"col\">Source</th>"
 		"</tr></thead>\n<tbody>\n", tests ? "<th scope=\"col\" class="
-		"\"tk\">Test</th><th scope=\"col\">Tests</th>" : "");
+		"\"tk\">Test</th><th scope=\"col\">Tests</th>" : "",
+		diff ? "<th scope=\"col\">Diff</th>" : "");
 	for (ln = 1; ln <= (ntext > last ? ntext : last); ln++) {
 		const struct arcov_mline *line = NULL;
 		const char *cls = "nocode", *mark = "", *why = "";
 		int nav = 0;
 
+		for (; d && del < d->ndel && d->del[del].at <= ln; del++)
+			deleted_row(f, &d->del[del], tests);
 		while (k < src->nlines && src->lnum[k] < ln)
 			k++;
 		if (k < src->nlines && src->lnum[k] == ln &&
@@ -232,13 +269,18 @@ static void lines(FILE *f, const struct html_site *s,
 				line_runs(f, s, n, ln, 1);
 			fputs("</td>", f);
 		}
+		if (diff)
+			category_cell(f, d && ln <= d->nlines ? d->cat[ln] :
+				      ARCOV_DC_NONE);
 		fputs("<td class=\"src\"><code>", f);
 		if (text && ln <= ntext)
 			html_text(f, text[ln - 1]);
 		fputs("</code></td></tr>\n", f);
 		if (line)
-			arcs(f, line, tests);
+			arcs(f, line, tests, diff);
 	}
+	for (; d && del < d->ndel; del++)
+		deleted_row(f, &d->del[del], tests);
 	fputs("</tbody>\n</table>\n", f);
 	for (i = 0; i < ntext; i++)
 		free(text[i]);
@@ -328,6 +370,7 @@ int html_source_page(const struct html_site *s, const struct html_node *n)
 	fputs("</h1>\n", f);
 	html_totals(f, &n->t);
 	html_runs_table(f, s, n);
+	html_dc_table(f, s, n);
 	if (functions(f, n->src) < 0) {
 		fprintf(s->diag, "arcov: out of memory\n");
 		arcov_output_discard(&w);

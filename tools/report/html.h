@@ -37,12 +37,15 @@ struct html_node {
 	struct html_tally *rt;	/* per run model (struct arcov_run_models) */
 	const struct arcov_msrc **rsrc;	/* a source in each run model, or
 					 * NULL when that model lacks it */
+	const struct arcov_dsrc *dsrc;	/* a source's categories, or NULL */
+	long dc[ARCOV_DC_N];	/* lines per differential category */
 };
 
 struct html_site {
 	const struct arcov_report_opts *o;
 	const struct arcov_project *p;
 	const struct arcov_run_models *runs;
+	const struct arcov_diffcov *dc;
 	FILE *diag;
 	const char *base;	/* the directory the tree starts from */
 	size_t nnodes;
@@ -90,6 +93,11 @@ int html_page_close(const struct html_site *s, struct arcov_output *w);
 /* html_runs_table - the totals of each test of @n (none without runs). */
 void html_runs_table(FILE *f, const struct html_site *s,
 		     const struct html_node *n);
+
+/* html_dc_table - @n's lines per differential category (none without a
+ * baseline or diff), each category named and explained. */
+void html_dc_table(FILE *f, const struct html_site *s,
+		   const struct html_node *n);
 
 /* html_up - the relative path from @n's page to the site's top, "" or a
  * run of "../" (in a static buffer). */

@@ -29,6 +29,9 @@ struct arcov_json {
 	char *buf;
 	size_t size;
 	int nfiles;
+	const struct arcov_diffcov *dc;	/* active: categories written */
+	const struct arcov_dsrc *dsrc;	/* the file being added's */
+	long totals[ARCOV_DC_N];	/* the document's */
 };
 
 static void json_string(FILE *f, const char *s)
@@ -170,9 +173,12 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 		json_string(f, in_fn->name);
 		fputs(", ", f);
 	}
-	fprintf(f, "\"count\": %" PRId64 ", \"unexecuted_block\": %s, "
-		"\"branches\": [", line->count,
-		json_bool(line->has_unexecuted_block));
+	fprintf(f, "\"count\": %" PRId64 ", \"unexecuted_block\": %s, ",
+		line->count, json_bool(line->has_unexecuted_block));
+	if (j->dsrc && ln <= j->dsrc->nlines && j->dsrc->cat[ln])
+		fprintf(f, "\"category\": \"%s\", ",
+			arcov_dcat_name(j->dsrc->cat[ln]));
+	fputs("\"branches\": [", f);
 	for (i = 0; j->o->branch_probabilities &&
 		    !arcov_excl_branch(&src->excl, ln) && i < line->nbranches;
 	     i++) {
@@ -190,6 +196,18 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 	fputs("]}", f);
 	free(sum);
 	free(ran);
+}
+
+/* ", \"differential\": {\"UNC\": N, ...}": lines per category. */
+static void json_categories(FILE *f, const long *counts)
+{
+	int c;
+
+	fputs(", \"differential\": {", f);
+	for (c = ARCOV_DC_NONE + 1; c < ARCOV_DC_N; c++)
+		fprintf(f, "%s\"%s\": %ld", c == 1 ? "" : ", ",
+			arcov_dcat_name(c), counts[c]);
+	fputs("}", f);
 }
 
 /* Add accumulated @src to "files". */
@@ -237,7 +255,10 @@ static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 			first = 0;
 		}
 	}
-	fputs("]}", f);
+	fputs("]", f);
+	if (j->dc->active && j->dsrc)
+		json_categories(f, j->dsrc->counts);
+	fputs("}", f);
 free_lists:
 	free(fns);
 	free(stack);
@@ -310,7 +331,10 @@ static int json_end(struct arcov_json *j, FILE *out, FILE *diag)
 		rc = 1;
 		goto free_json;
 	}
-	fputs("]}", j->f);
+	fputs("]", j->f);
+	if (j->dc->active)
+		json_categories(j->f, j->totals);
+	fputs("}", j->f);
 	if (fclose(j->f)) {
 		fprintf(diag, "arcov: out of memory\n");
 		rc = 1;
@@ -344,7 +368,8 @@ free_json:
 }
 
 int arcov_json_write(const struct arcov_report_opts *o,
-		     const struct arcov_project *p, const char *input,
+		     const struct arcov_project *p,
+		     const struct arcov_diffcov *dc, const char *input,
 		     FILE *out, FILE *diag)
 {
 	const struct arcov_modern *m = &p->lines;
@@ -360,8 +385,15 @@ int arcov_json_write(const struct arcov_report_opts *o,
 		return 1;
 	}
 	free(canon);
-	for (i = 0; i < m->nsrcs; i++)
-		if (!arcov_report_skips(o, &m->srcs[i]))
-			json_add(json, &m->srcs[i]);
+	json->dc = dc;
+	if (dc->active)
+		arcov_report_dc_totals(o, p, dc, json->totals);
+	for (i = 0; i < m->nsrcs; i++) {
+		if (arcov_report_skips(o, &m->srcs[i]))
+			continue;
+		json->dsrc = dc->active && dc->srcs[i].cat ? &dc->srcs[i] :
+							     NULL;
+		json_add(json, &m->srcs[i]);
+	}
 	return json_end(json, out, diag);
 }

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "diffcov.h"
 #include "project.h"
 #include "run-models.h"
 
@@ -42,6 +43,7 @@ struct arcov_report_opts {
 	const char *html;	/* --html DIR: the HTML site */
 	double fail_under_line;	/* --fail-under-line N (percent), 0 off */
 	double fail_under_branch;	/* --fail-under-branch N */
+	double fail_under_new;	/* --fail-under-new N: new lines run */
 	int exclude_eh;		/* --exclude-exception-branches */
 	int quiet;		/* --quiet, or an output on stdout: no text */
 };
@@ -50,6 +52,8 @@ struct arcov_report_opts {
 #define ARCOV_GATE_LINE 3	/* line coverage below --fail-under-line */
 #define ARCOV_GATE_BRANCH 4	/* branches below --fail-under-branch */
 #define ARCOV_GATE_BOTH 5	/* both */
+#define ARCOV_GATE_NEW 6	/* new lines below --fail-under-new, the
+				 * other gates passed */
 
 /*
  * The outputs.  Each is a leaf over a project built once (project.h): it
@@ -76,17 +80,22 @@ int arcov_report_text(const struct arcov_report_opts *o,
 		      const struct arcov_project *p, const char *input,
 		      FILE *out, FILE *diag);
 
-/* arcov_report_text_total - the run's closing "Lines executed" line. */
+/* arcov_report_text_total - the run's closing "Lines executed" line,
+ * then with differential coverage (@dc active) each category's lines and
+ * the share of new lines run. */
 void arcov_report_text_total(const struct arcov_report_opts *o,
-			     const struct arcov_project *p, FILE *out);
+			     const struct arcov_project *p,
+			     const struct arcov_diffcov *dc, FILE *out);
 
 /**
  * arcov_json_write - gcov -j: the JSON intermediate document of @p's
  * sources, gzipped to <input>.gcov.json.gz with "Creating" on @out, or as
- * one line on @out with -t.
+ * one line on @out with -t; with @dc active, each line's differential
+ * category and each file's and the document's counts of them.
  */
 int arcov_json_write(const struct arcov_report_opts *o,
-		     const struct arcov_project *p, const char *input,
+		     const struct arcov_project *p,
+		     const struct arcov_diffcov *dc, const char *input,
 		     FILE *out, FILE *diag);
 
 /**
@@ -107,11 +116,13 @@ int arcov_cobertura_write(const struct arcov_report_opts *o,
 /**
  * arcov_html_write - the HTML site of @p into the directory @o->html
  * (made if missing): index and directory pages, one page per source, and
- * with @runs (run-models.h; none when @runs->n is 0) what each test ran.
+ * with @runs (run-models.h; none when @runs->n is 0) what each test ran,
+ * with @dc active each line's differential category.
  */
 int arcov_html_write(const struct arcov_report_opts *o,
 		     const struct arcov_project *p,
-		     const struct arcov_run_models *runs, FILE *diag);
+		     const struct arcov_run_models *runs,
+		     const struct arcov_diffcov *dc, FILE *diag);
 
 /**
  * arcov_report_runs - --list-runs: the .da blocks of @p's objects, a row
@@ -121,11 +132,12 @@ int arcov_report_runs(const struct arcov_project *p, FILE *out, FILE *diag);
 
 /**
  * arcov_report_gates - @p's totals against --fail-under-line and
- * --fail-under-branch (no lines or no branches count as full coverage);
+ * --fail-under-branch, and @dc's new lines against --fail-under-new;
  * says on @diag which failed.  Returns 0 or an ARCOV_GATE_* status.
  */
 int arcov_report_gates(const struct arcov_report_opts *o,
-		       const struct arcov_project *p, FILE *diag);
+		       const struct arcov_project *p,
+		       const struct arcov_diffcov *dc, FILE *diag);
 
 #ifdef __cplusplus
 }
