@@ -324,6 +324,28 @@ static int lcov_per_run(const struct arcov_report_opts *o,
 	return rc;
 }
 
+/* The call graph of @p, as the exports (@x) and the site draw it; what
+ * building it says goes to stderr when an export is asked for (the site
+ * alone just goes without the picture).  0, or a negative ARCOV_E* with
+ * the reason in @err. */
+static int call_graph(struct arcov_callgraph *cg, const struct arcov_project *p,
+		      const struct arcov_report_opts *o,
+		      const struct arcov_export_opts *x, struct arcov_err *err)
+{
+	struct arcov_log log = { 0 };
+	int r;
+
+	r = arcov_callgraph_build(cg, p, o->demangled_names, &log, err);
+	if (x->cachegrind || x->callgrind || x->webgrind)
+		arcov_log_flush(&log, stderr);
+	arcov_log_free(&log);
+	if (r == 0 && !cg->nnodes)
+		r = arcov_errf(err, ARCOV_EFORMAT, NULL, -1, "nothing to "
+			       "export: the input holds no instrumented "
+			       "function");
+	return r;
+}
+
 /* Build the model of @args once and run every output asked for over it;
  * @named: what the command line named (a directory, a program) when
  * @args were found there, the name -j's file takes; @baseline and @diff:
@@ -335,7 +357,9 @@ static int report(const struct arcov_report_opts *o,
 		  const char *named, const char *baseline, const char *diff)
 {
 	struct arcov_diffcov dc = { 0 };
-	struct arcov_err err = { 0 };
+	struct arcov_callgraph cg = { 0 };
+	struct arcov_err err = { 0 }, cg_err = { 0 };
+	int have_cg = 0;
 	struct arcov_project_opts po = *sel;
 	struct arcov_run_sel run = { 0 };
 	struct arcov_run_models runs = { 0 };
@@ -391,6 +415,9 @@ static int report(const struct arcov_report_opts *o,
 		rc = 1;
 		goto free_runs;
 	}
+	/* The call graph, for the exports and the site's picture. */
+	if (x->cachegrind || x->callgrind || x->webgrind || (loaded && o->html))
+		have_cg = call_graph(&cg, &p, o, x, &cg_err) == 0;
 	if (loaded) {
 		if (o->lcov)
 			rc |= o->per_run ? lcov_per_run(o, &runs, &p) :
@@ -400,14 +427,15 @@ static int report(const struct arcov_report_opts *o,
 		if (o->cobertura)
 			rc |= arcov_cobertura_write(o, &p, stdout, stderr);
 		if (o->html)
-			rc |= arcov_html_write(o, &p, &runs, &dc, stderr);
+			rc |= arcov_html_write(o, &p, &runs, &dc,
+					       have_cg ? &cg : NULL, stderr);
 		gate = arcov_report_gates(o, &p, &dc, stderr);
 	}
-	if (x->cachegrind || x->callgrind || x->webgrind) {
-		x->demangle = o->demangled_names;
-		rc |= arcov_export(x, &p, stderr);
-	}
+	if (x->cachegrind || x->callgrind || x->webgrind)
+		rc |= arcov_export(x, have_cg ? &cg : NULL, cg_err.msg,
+				   stderr);
 free_runs:
+	arcov_callgraph_free(&cg);
 	arcov_diffcov_free(&dc);
 	arcov_run_models_free(&runs);
 free_project:
@@ -421,7 +449,7 @@ int main(int argc, char **argv)
 	static struct arcov_paths progs;
 	struct arcov_report_opts o = { 0 };
 	struct arcov_export_opts x = { NULL, NULL, NULL,
-				       ARCOV_WEBGRIND_DEFAULT, 0, argv, argc };
+				       ARCOV_WEBGRIND_DEFAULT, argv, argc };
 	struct arcov_paths objs = { 0 };
 	int opt, i, rc = 0, libs = 0, nargs, debug_stats = 0;
 	struct arcov_project_opts sel = { 0 };

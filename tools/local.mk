@@ -55,7 +55,7 @@ tools_libarcovtools_la_SOURCES = \
 	tools/report/gates.c tools/report/runs.c \
 	tools/report/html.h tools/report/html-site.c \
 	tools/report/html-source.c tools/report/html-page.c \
-	tools/report/html-assets.c \
+	tools/report/html-assets.c tools/report/html-callgraph.c \
 	tools/export/export.c tools/export/export.h \
 	tools/export/cachegrind.c tools/export/callgrind.c \
 	tools/export/webgrind.c \

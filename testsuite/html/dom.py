@@ -12,6 +12,8 @@ the test compares with arcov's text and lcov reports.
     dom.py dc FILE       CATEGORY LINES, from the differential table
     dom.py cats FILE     LINE CATEGORY, for each line with one
     dom.py deleted FILE  OLD-LINE CATEGORY, for each deleted line shown
+    dom.py boxes FILE    NAME CALLS, for each function of the call graph
+    dom.py calls FILE    CALLER > CALLEE CALLS, for each arc drawn
     dom.py attr FILE TAG NAME   the attribute NAME of the first TAG
     dom.py rows FILE     the first cell of each row of the files table
     dom.py text FILE TAG the text of each TAG element
@@ -122,6 +124,13 @@ def main():
                     row = e[1]["data-old"]
             elif row and e[0] == "span" and "cat" in c:
                 out.append("%s %s" % (row, e[2].strip()))
+    elif what == "boxes":
+        out = sorted("%s %s" % (e[1]["data-name"], e[1]["data-calls"])
+                     for e in els if e[0] == "g" and "fn" in classes(e))
+    elif what == "calls":
+        out = sorted("%s > %s %s" % (e[1]["data-from"], e[1]["data-to"],
+                                     e[1]["data-calls"])
+                     for e in els if e[0] == "g" and "arc" in classes(e))
     elif what == "attr":
         for e in els:
             if e[0] == sys.argv[3]:

@@ -119,6 +119,8 @@ top=$(cd proj && pwd -P)
 cat >want <<'EOF'
 ./arcov.css
 ./arcov.js
+./callgraph.dot
+./callgraph.html
 ./include/index.html
 ./include/inl.h.html
 ./index.html
@@ -131,11 +133,15 @@ cat >want <<'EOF'
 ./src/util/index.html
 EOF
 same "one page per directory and source, names made safe" want pages
-for page in $(grep '\.html$' pages); do
+for page in $(grep '\.html$' pages | grep -v callgraph); do
 	xmllint --html --noout "site/$page" 2>&1 | grep 'parser error' |
 	grep -v 'Tag \(header\|nav\|main\|footer\) invalid' >>xmllint.out
 done
 same "xmllint --html: no error but HTML5's elements" /dev/null xmllint.out
+# The call graph's SVG is XML: well-formed, as an .svg file would be.
+sed -n '/^<svg /,/^<\/svg>/p' site/callgraph.html >callgraph.svg
+xmllint --noout callgraph.svg 2>xmllint.out
+same "xmllint: the call graph's SVG is well-formed XML" /dev/null xmllint.out
 
 # --- the index: totals and each test's, as lcov counts them ---
 render index site/index.html
@@ -218,9 +224,37 @@ for i in 0 1; do
 	same "eh.cc, test $label picked: its lines = --run $label's" want got
 done
 
+# --- the call graph: each function's calls as the JSON counts them, the
+# arcs as the program made them ---
+render callgraph site/callgraph.html
+"$python" -c '
+import json
+for doc in open("json"):
+    for f in json.loads(doc)["files"]:
+        for fn in f["functions"]:
+            print(fn["demangled_name"], fn["execution_count"])' |
+	sort >want
+dom boxes callgraph | grep -v -e '^__cxa' -e '^atoi ' -e '^printf ' \
+	-e '^std::' >got
+same "call graph: the functions and their calls = the JSON's" want got
+dom calls callgraph | grep -e '^main > ' -e '^guarded_sum > check' >got
+cat >want <<'EOF'
+guarded_sum > check(int) 9
+main > atoi 2
+main > calc 2
+main > guarded_sum 2
+main > odd_name 1
+main > printf 4
+main > twice 2
+EOF
+same "call graph: the arcs and their calls" want got
+test -s site/callgraph.dot && echo "PASS: callgraph.dot written" ||
+	{ echo "FAIL: no callgraph.dot"; fail=1; }
+
 # --- pictures ---
 shoot index.png 'site/index.html' 1100,600
 shoot source.png 'site/src/eh.cc.html?label=0&keys=n' 1100,1000
 shoot calc.png 'site/src/util/calc.c.html' 1100,900
+shoot callgraph.png 'site/callgraph.html' 1200,800
 
 exit $fail

@@ -195,6 +195,10 @@ int html_page_open(const struct html_site *s, const struct html_node *n,
 		"</head>\n<body class=\"%s\">\n<header>\n", up, up,
 		n->is_dir ? "dir" : "source");
 	crumbs(w->f, s, n, up);
+	if (s->cg)
+		fprintf(w->f, "<nav class=\"links\" aria-label=\"Pictures\">"
+			"<a href=\"%scallgraph.html\">Call graph</a></nav>\n",
+			up);
 	fputs("</header>\n<main>\n", w->f);
 	return 0;
 }

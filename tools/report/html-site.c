@@ -22,7 +22,8 @@
 
 /* The site's own files: no page may take their names. */
 static const char *const reserved[] = { "index.html", "arcov.css",
-					"arcov.js" };
+					"arcov.js", "callgraph.html",
+					"callgraph.dot" };
 
 /* @name as a safe path component, appended to @dst. */
 static void safe_component(char *dst, const char *name, size_t len)
@@ -416,9 +417,10 @@ static void free_site(struct html_site *s)
 int arcov_html_write(const struct arcov_report_opts *o,
 		     const struct arcov_project *p,
 		     const struct arcov_run_models *runs,
-		     const struct arcov_diffcov *dc, FILE *diag)
+		     const struct arcov_diffcov *dc,
+		     const struct arcov_callgraph *cg, FILE *diag)
 {
-	struct html_site s = { o, p, runs, dc, diag, NULL, 0, NULL };
+	struct html_site s = { o, p, runs, dc, cg, diag, NULL, 0, NULL };
 	size_t i;
 	int rc = 1;
 
@@ -433,6 +435,8 @@ int arcov_html_write(const struct arcov_report_opts *o,
 	for (i = 0; i < s.nnodes; i++)
 		rc |= s.nodes[i].is_dir ? dir_page(&s, &s.nodes[i]) :
 					  html_source_page(&s, &s.nodes[i]);
+	if (cg)
+		rc |= html_callgraph_page(&s, cg);
 free_site:
 	free_site(&s);
 	return rc;

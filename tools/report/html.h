@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 
+#include "callgraph.h"
 #include "common.h"
 #include "run-models.h"
 
@@ -46,6 +47,7 @@ struct html_site {
 	const struct arcov_project *p;
 	const struct arcov_run_models *runs;
 	const struct arcov_diffcov *dc;
+	const struct arcov_callgraph *cg;	/* or NULL: no picture */
 	FILE *diag;
 	const char *base;	/* the directory the tree starts from */
 	size_t nnodes;
@@ -105,6 +107,11 @@ const char *html_up(const struct html_node *n);
 
 /* html_source_page - the annotated page of the source node @n. */
 int html_source_page(const struct html_site *s, const struct html_node *n);
+
+/* html_callgraph_page - callgraph.html, the picture of @cg, and
+ * callgraph.dot. */
+int html_callgraph_page(const struct html_site *s,
+			const struct arcov_callgraph *cg);
 
 /* html_assets_write - arcov.css and arcov.js in the site @dir. */
 int html_assets_write(const char *dir, FILE *diag);

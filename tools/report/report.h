@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "callgraph.h"
 #include "diffcov.h"
 #include "project.h"
 #include "run-models.h"
@@ -117,12 +118,14 @@ int arcov_cobertura_write(const struct arcov_report_opts *o,
  * arcov_html_write - the HTML site of @p into the directory @o->html
  * (made if missing): index and directory pages, one page per source, and
  * with @runs (run-models.h; none when @runs->n is 0) what each test ran,
- * with @dc active each line's differential category.
+ * with @dc active each line's differential category, with @cg (or NULL)
+ * the picture of the call graph.
  */
 int arcov_html_write(const struct arcov_report_opts *o,
 		     const struct arcov_project *p,
 		     const struct arcov_run_models *runs,
-		     const struct arcov_diffcov *dc, FILE *diag);
+		     const struct arcov_diffcov *dc,
+		     const struct arcov_callgraph *cg, FILE *diag);
 
 /**
  * arcov_report_runs - --list-runs: the .da blocks of @p's objects, a row
