@@ -298,7 +298,8 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/trace-event.schema.json
 
 ## ---- arcov --html: the site rendered by headless Chromium (issue 31) ----
-HTML_TESTS = testsuite/html/html-site.sh testsuite/html/html-diff.sh
+HTML_TESTS = testsuite/html/html-site.sh testsuite/html/html-diff.sh \
+	testsuite/html/html-trace.sh
 TESTS += $(HTML_TESTS)
 EXTRA_DIST += $(HTML_TESTS) testsuite/html/lib.sh testsuite/html/dom.py
 CLEANFILES += testsuite/html/*.png

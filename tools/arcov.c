@@ -21,6 +21,7 @@
 #include "discover.h"
 #include "export.h"
 #include "profile-export.h"
+#include "profile.h"
 #include "project.h"
 #include "report.h"
 #include "run-models.h"
@@ -34,7 +35,7 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_PROFILE_FLAT, OPT_PROFILE_GRAPH, OPT_PROFILE_TIME,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
        OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML, OPT_VERBOSE,
-       OPT_BASELINE, OPT_DIFF, OPT_FAIL_NEW };
+       OPT_BASELINE, OPT_DIFF, OPT_FAIL_NEW, OPT_TRACE };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -64,6 +65,7 @@ static const struct option options[] = {
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "diff", required_argument, NULL, OPT_DIFF },
 	{ "fail-under-new", required_argument, NULL, OPT_FAIL_NEW },
+	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ "fail-under-line", required_argument, NULL, OPT_FAIL_LINE },
 	{ "fail-under-branch", required_argument, NULL, OPT_FAIL_BRANCH },
 	{ "exclude-exception-branches", no_argument, NULL, OPT_EXCLUDE_EH },
@@ -193,6 +195,10 @@ static void usage(FILE *f)
 	      "baseline, a unified diff\n"
 	      "      --fail-under-new=N          Exit 6 if under N% of the "
 	      "new lines ran\n"
+	      "      --trace=TRACE               With --html, show this time "
+	      "profile too\n"
+	      "                                    (PROG.arcov-trace; "
+	      "repeatable)\n"
 	      "      --fail-under-line=N         Exit 3 if under N% of the "
 	      "lines ran\n"
 	      "      --fail-under-branch=N       Exit 4 if under N% of the "
@@ -349,13 +355,17 @@ static int call_graph(struct arcov_callgraph *cg, const struct arcov_project *p,
 /* Build the model of @args once and run every output asked for over it;
  * @named: what the command line named (a directory, a program) when
  * @args were found there, the name -j's file takes; @baseline and @diff:
- * differential coverage's inputs (diffcov.h), or NULL.  Returns the exit status: 1 when something could not be read or
+ * differential coverage's inputs (diffcov.h), or NULL; @traces: the
+ * time profile the site shows beside the counts (@ntraces files).  Returns the exit status: 1 when something could not be read or
  * written, else a failed gate's status, else 0. */
 static int report(const struct arcov_report_opts *o,
 		  struct arcov_export_opts *x,
 		  const struct arcov_project_opts *sel, char **args, int nargs,
-		  const char *named, const char *baseline, const char *diff)
+		  const char *named, const char *baseline, const char *diff,
+		  char *const *traces, size_t ntraces)
 {
+	struct arcov_profile prof = { 0 };
+	int have_prof = 0;
 	struct arcov_diffcov dc = { 0 };
 	struct arcov_callgraph cg = { 0 };
 	struct arcov_err err = { 0 }, cg_err = { 0 };
@@ -415,6 +425,16 @@ static int report(const struct arcov_report_opts *o,
 		rc = 1;
 		goto free_runs;
 	}
+	if (ntraces) {
+		struct arcov_err perr = { 0 };
+
+		have_prof = arcov_profile_load(&prof, traces, ntraces, 1,
+					       &perr) == 0;
+		if (!have_prof) {
+			fprintf(stderr, "arcov: %s\n", perr.msg);
+			rc = 1;
+		}
+	}
 	/* The call graph, for the exports and the site's picture. */
 	if (x->cachegrind || x->callgrind || x->webgrind || (loaded && o->html))
 		have_cg = call_graph(&cg, &p, o, x, &cg_err) == 0;
@@ -428,13 +448,16 @@ static int report(const struct arcov_report_opts *o,
 			rc |= arcov_cobertura_write(o, &p, stdout, stderr);
 		if (o->html)
 			rc |= arcov_html_write(o, &p, &runs, &dc,
-					       have_cg ? &cg : NULL, stderr);
+					       have_cg ? &cg : NULL,
+					       have_prof ? &prof : NULL,
+					       stderr);
 		gate = arcov_report_gates(o, &p, &dc, stderr);
 	}
 	if (x->cachegrind || x->callgrind || x->webgrind)
 		rc |= arcov_export(x, have_cg ? &cg : NULL, cg_err.msg,
 				   stderr);
 free_runs:
+	arcov_profile_free(&prof);
 	arcov_callgraph_free(&cg);
 	arcov_diffcov_free(&dc);
 	arcov_run_models_free(&runs);
@@ -459,13 +482,15 @@ int main(int argc, char **argv)
 	char *eq;
 	/* Each option argument is one argv element at most.  Static, as
 	 * progs: reachable, not leaked, on the early exits below. */
-	static char **filters, **excludes;
+	static char **filters, **excludes, **traces;
+	size_t ntraces = 0;
 	static struct arcov_path_map *maps;
 
 	filters = calloc((size_t)argc + 1, sizeof *filters);
 	excludes = calloc((size_t)argc + 1, sizeof *excludes);
 	maps = calloc((size_t)argc + 1, sizeof *maps);
-	if (!filters || !excludes || !maps) {
+	traces = calloc((size_t)argc + 1, sizeof *traces);
+	if (!filters || !excludes || !maps || !traces) {
 		fprintf(stderr, "arcov: out of memory\n");
 		return 1;
 	}
@@ -564,6 +589,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DIFF:
 			diff = optarg;
+			break;
+		case OPT_TRACE:
+			traces[ntraces++] = optarg;
 			break;
 		case OPT_FAIL_NEW:
 			if (!parse_percent(optarg, &o.fail_under_new)) {
@@ -782,6 +810,11 @@ int main(int argc, char **argv)
 			"cannot write to standard output\n");
 		return 2;
 	}
+	if (ntraces && !o.html) {
+		fprintf(stderr, "arcov: --trace needs --html (the time "
+			"profile options read traces alone)\n");
+		return 2;
+	}
 	if (o.html && (!*o.html || !strcmp(o.html, "-") || o.legacy)) {
 		fprintf(stderr, "arcov: --html takes a directory (not -) and "
 			"does not combine with --legacy\n");
@@ -834,10 +867,12 @@ int main(int argc, char **argv)
 			"with --legacy\n");
 		return 2;
 	}
-	i = report(&o, &x, &sel, args, nargs, named, baseline, diff);
+	i = report(&o, &x, &sel, args, nargs, named, baseline, diff,
+		   traces, ntraces);
 	free(filters);
 	free(excludes);
 	free(maps);
+	free(traces);
 	arcov_paths_free(&objs);
 	if (debug_stats) {
 		struct arcov_obj_stats st = arcov_obj_stats();

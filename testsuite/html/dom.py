@@ -14,6 +14,8 @@ the test compares with arcov's text and lcov reports.
     dom.py deleted FILE  OLD-LINE CATEGORY, for each deleted line shown
     dom.py boxes FILE    NAME CALLS, for each function of the call graph
     dom.py calls FILE    CALLER > CALLEE CALLS, for each arc drawn
+    dom.py trace FILE    NAME CALLED TRACE-CALLS INCLUSIVE-NS, functions table
+    dom.py frames FILE   DEPTH NAME NS, for each bar of the flame graph
     dom.py attr FILE TAG NAME   the attribute NAME of the first TAG
     dom.py rows FILE     the first cell of each row of the files table
     dom.py text FILE TAG the text of each TAG element
@@ -131,6 +133,22 @@ def main():
         out = sorted("%s > %s %s" % (e[1]["data-from"], e[1]["data-to"],
                                      e[1]["data-calls"])
                      for e in els if e[0] == "g" and "arc" in classes(e))
+    elif what == "trace":
+        inside, row = False, []
+        for e in els:
+            if e[0] == "table":
+                inside = "fns" in classes(e)
+            elif inside and e[0] == "tr":
+                row = []
+            elif inside and e[0] in ("th", "td") and "data-v" in e[1]:
+                row.append(e[1]["data-v"])
+                if len(row) == 9:
+                    out.append("%s %s %s %s" % (row[0], row[2], row[6],
+                                                row[8]))
+    elif what == "frames":
+        out = ["%s %s %s" % (e[1]["data-depth"], e[1]["data-fn"],
+                             e[1]["data-ns"])
+               for e in els if e[0] == "g" and "frame" in classes(e)]
     elif what == "attr":
         for e in els:
             if e[0] == sys.argv[3]:

@@ -8,6 +8,7 @@
  */
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,10 +196,16 @@ int html_page_open(const struct html_site *s, const struct html_node *n,
 		"</head>\n<body class=\"%s\">\n<header>\n", up, up,
 		n->is_dir ? "dir" : "source");
 	crumbs(w->f, s, n, up);
-	if (s->cg)
-		fprintf(w->f, "<nav class=\"links\" aria-label=\"Pictures\">"
-			"<a href=\"%scallgraph.html\">Call graph</a></nav>\n",
-			up);
+	if (s->cg || s->prof) {
+		fputs("<nav class=\"links\" aria-label=\"Pictures\">", w->f);
+		if (s->cg)
+			fprintf(w->f, "<a href=\"%scallgraph.html\">Call "
+				"graph</a>", up);
+		if (s->prof)
+			fprintf(w->f, "%s<a href=\"%sflame.html\">Flame "
+				"graph</a>", s->cg ? " &#xB7; " : "", up);
+		fputs("</nav>\n", w->f);
+	}
 	fputs("</header>\n<main>\n", w->f);
 	return 0;
 }
@@ -261,4 +268,19 @@ void html_dc_table(FILE *f, const struct html_site *s,
 			arcov_dcat_name(c), arcov_dcat_name(c),
 			arcov_dcat_name(c), n->dc[c], arcov_dcat_what(c));
 	fputs("</tbody>\n</table>\n", f);
+}
+
+const char *html_time(uint64_t ns)
+{
+	static char buf[32];
+
+	if (ns < 10000)
+		snprintf(buf, sizeof buf, "%" PRIu64 " ns", ns);
+	else if (ns < 10000000)
+		snprintf(buf, sizeof buf, "%.2f \xC2\xB5s", (double)ns / 1e3);
+	else if (ns < UINT64_C(10000000000))
+		snprintf(buf, sizeof buf, "%.2f ms", (double)ns / 1e6);
+	else
+		snprintf(buf, sizeof buf, "%.2f s", (double)ns / 1e9);
+	return buf;
 }

@@ -23,7 +23,7 @@
 /* The site's own files: no page may take their names. */
 static const char *const reserved[] = { "index.html", "arcov.css",
 					"arcov.js", "callgraph.html",
-					"callgraph.dot" };
+					"callgraph.dot", "flame.html" };
 
 /* @name as a safe path component, appended to @dst. */
 static void safe_component(char *dst, const char *name, size_t len)
@@ -418,9 +418,11 @@ int arcov_html_write(const struct arcov_report_opts *o,
 		     const struct arcov_project *p,
 		     const struct arcov_run_models *runs,
 		     const struct arcov_diffcov *dc,
-		     const struct arcov_callgraph *cg, FILE *diag)
+		     const struct arcov_callgraph *cg,
+		     const struct arcov_profile *prof, FILE *diag)
 {
-	struct html_site s = { o, p, runs, dc, cg, diag, NULL, 0, NULL };
+	struct html_site s = { o, p, runs, dc, cg, prof, diag, NULL, 0,
+			       NULL };
 	size_t i;
 	int rc = 1;
 
@@ -437,6 +439,8 @@ int arcov_html_write(const struct arcov_report_opts *o,
 					  html_source_page(&s, &s.nodes[i]);
 	if (cg)
 		rc |= html_callgraph_page(&s, cg);
+	if (prof)
+		rc |= html_flame_page(&s);
 free_site:
 	free_site(&s);
 	return rc;

@@ -287,8 +287,53 @@ static void lines(FILE *f, const struct html_site *s,
 	free(text);
 }
 
-/* The table of @src's functions. */
-static int functions(FILE *f, const struct arcov_msrc *src)
+/* The trace's figures of a function, or "not traced". */
+static void trace_cells(FILE *f, const struct arcov_pf_fn *t)
+{
+	if (!t) {
+		fputs("<td data-v=\"-1\" class=\"trace\">not traced</td>"
+		      "<td data-v=\"-1\"></td><td data-v=\"-1\"></td>", f);
+		return;
+	}
+	fprintf(f, "<td data-v=\"%" PRIu64 "\" class=\"trace\">%" PRIu64
+		"</td>", t->stat.hits, t->stat.hits);
+	fprintf(f, "<td data-v=\"%" PRIu64 "\" class=\"self\">%s</td>",
+		t->self, html_time(t->self));
+	fprintf(f, "<td data-v=\"%" PRIu64 "\" class=\"incl\">%s</td>",
+		t->stat.outer, html_time(t->stat.outer));
+}
+
+/* The trace's record of @fn, a function of @src: the same name, and a
+ * file that is @src's (the trace keeps the name the compiler was given). */
+static const struct arcov_pf_fn *traced(const struct arcov_profile *prof,
+					const struct arcov_mfn *fn,
+					const struct arcov_msrc *src)
+{
+	size_t i, n, k;
+
+	for (i = 0; prof && i < prof->nfns; i++) {
+		const char *file = prof->fns[i].file;
+
+		if (strcmp(prof->fns[i].name, fn->name))
+			continue;
+		n = strlen(src->path);
+		k = strlen(file);
+		while (k > 2 && !strncmp(file, "./", 2)) {
+			file += 2;
+			k -= 2;
+		}
+		if (!strcmp(file, src->name) || !strcmp(file, src->path) ||
+		    (k < n && !strcmp(src->path + n - k, file) &&
+		     src->path[n - k - 1] == '/'))
+			return &prof->fns[i];
+	}
+	return NULL;
+}
+
+/* The table of @src's functions; with the trace @prof, each one's calls
+ * and times from it too. */
+static int functions(FILE *f, const struct arcov_msrc *src,
+		     const struct arcov_profile *prof)
 {
 	struct arcov_mfn **fns = arcov_sorted_fns(src);
 	char b1[ARCOV_PERCENT_MAX], b2[ARCOV_PERCENT_MAX];
@@ -304,7 +349,14 @@ static int functions(FILE *f, const struct arcov_msrc *src)
 	      "type=\"button\">Returned</button></th><th scope=\"col\">"
 	      "<button type=\"button\">Blocks executed</button></th><th "
 	      "scope=\"col\"><button type=\"button\">Lines executed</button>"
-	      "</th></tr></thead>\n<tbody>\n", f);
+	      "</th>", f);
+	if (prof)
+		fputs("<th scope=\"col\"><button type=\"button\">Calls "
+		      "(trace)</button></th><th scope=\"col\"><button type="
+		      "\"button\">Self time</button></th><th scope=\"col\">"
+		      "<button type=\"button\">Inclusive time</button></th>",
+		      f);
+	fputs("</tr></thead>\n<tbody>\n", f);
 	for (i = 0; i < src->nfns; i++) {
 		const struct arcov_mfn *fn = fns[i];
 		uint32_t first = arcov_fn_first_line(fn);
@@ -330,9 +382,12 @@ static int functions(FILE *f, const struct arcov_msrc *src)
 			" (%s)</td>", fn->blocks_executed, fn->blocks_executed,
 			blocks, arcov_format_gcov(fn->blocks_executed, blocks,
 						  0, b2));
-		fprintf(f, "<td data-v=\"%d\">%d of %d</td></tr>\n",
+		fprintf(f, "<td data-v=\"%d\">%d of %d</td>",
 			fn->cov.lines_executed, fn->cov.lines_executed,
 			fn->cov.lines);
+		if (prof)
+			trace_cells(f, traced(prof, fn, src));
+		fputs("</tr>\n", f);
 	}
 	fputs("</tbody>\n</table>\n", f);
 	free(fns);
@@ -371,7 +426,7 @@ int html_source_page(const struct html_site *s, const struct html_node *n)
 	html_totals(f, &n->t);
 	html_runs_table(f, s, n);
 	html_dc_table(f, s, n);
-	if (functions(f, n->src) < 0) {
+	if (functions(f, n->src, s->prof) < 0) {
 		fprintf(s->diag, "arcov: out of memory\n");
 		arcov_output_discard(&w);
 		free((char *)w.path);

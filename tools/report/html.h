@@ -11,6 +11,7 @@
 #ifndef ARCOV_REPORT_HTML_H
 #define ARCOV_REPORT_HTML_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "callgraph.h"
@@ -48,6 +49,7 @@ struct html_site {
 	const struct arcov_run_models *runs;
 	const struct arcov_diffcov *dc;
 	const struct arcov_callgraph *cg;	/* or NULL: no picture */
+	const struct arcov_profile *prof;	/* or NULL: no trace */
 	FILE *diag;
 	const char *base;	/* the directory the tree starts from */
 	size_t nnodes;
@@ -112,6 +114,12 @@ int html_source_page(const struct html_site *s, const struct html_node *n);
  * callgraph.dot. */
 int html_callgraph_page(const struct html_site *s,
 			const struct arcov_callgraph *cg);
+
+/* html_flame_page - flame.html, the flame graph of @s->prof. */
+int html_flame_page(const struct html_site *s);
+
+/* html_time - @ns as a time to read ("1.25 ms"), in a static buffer. */
+const char *html_time(uint64_t ns);
 
 /* html_assets_write - arcov.css and arcov.js in the site @dir. */
 int html_assets_write(const char *dir, FILE *diag);

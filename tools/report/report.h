@@ -9,6 +9,7 @@
 
 #include "callgraph.h"
 #include "diffcov.h"
+#include "profile.h"
 #include "project.h"
 #include "run-models.h"
 
@@ -119,13 +120,15 @@ int arcov_cobertura_write(const struct arcov_report_opts *o,
  * (made if missing): index and directory pages, one page per source, and
  * with @runs (run-models.h; none when @runs->n is 0) what each test ran,
  * with @dc active each line's differential category, with @cg (or NULL)
- * the picture of the call graph.
+ * the picture of the call graph, with @prof (or NULL) the time profile:
+ * each function's calls and times, and a flame graph.
  */
 int arcov_html_write(const struct arcov_report_opts *o,
 		     const struct arcov_project *p,
 		     const struct arcov_run_models *runs,
 		     const struct arcov_diffcov *dc,
-		     const struct arcov_callgraph *cg, FILE *diag);
+		     const struct arcov_callgraph *cg,
+		     const struct arcov_profile *prof, FILE *diag);
 
 /**
  * arcov_report_runs - --list-runs: the .da blocks of @p's objects, a row
