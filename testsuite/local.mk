@@ -188,7 +188,8 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-stamp.sh \
 	testsuite/report/report-gcovr-groups.sh \
 	testsuite/report/report-manual.sh \
-	testsuite/report/report-diff.sh
+	testsuite/report/report-diff.sh \
+	testsuite/report/report-sonarqube.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
 	testsuite/report/tpl.cc testsuite/report/diff-project.sh \

@@ -35,7 +35,8 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_PROFILE_FLAT, OPT_PROFILE_GRAPH, OPT_PROFILE_TIME,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
        OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML, OPT_VERBOSE,
-       OPT_BASELINE, OPT_DIFF, OPT_FAIL_NEW, OPT_TRACE };
+       OPT_BASELINE, OPT_DIFF, OPT_FAIL_NEW, OPT_TRACE,
+       OPT_SONARQUBE, OPT_SUMMARY };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -66,6 +67,8 @@ static const struct option options[] = {
 	{ "diff", required_argument, NULL, OPT_DIFF },
 	{ "fail-under-new", required_argument, NULL, OPT_FAIL_NEW },
 	{ "trace", required_argument, NULL, OPT_TRACE },
+	{ "sonarqube", required_argument, NULL, OPT_SONARQUBE },
+	{ "summary", required_argument, NULL, OPT_SUMMARY },
 	{ "fail-under-line", required_argument, NULL, OPT_FAIL_LINE },
 	{ "fail-under-branch", required_argument, NULL, OPT_FAIL_BRANCH },
 	{ "exclude-exception-branches", no_argument, NULL, OPT_EXCLUDE_EH },
@@ -183,6 +186,10 @@ static void usage(FILE *f)
 	      "(FILE -)\n"
 	      "      --cobertura=FILE            Also write Cobertura XML "
 	      "(- for stdout)\n"
+	      "      --sonarqube=FILE            Also write SonarQube's generic "
+	      "coverage XML\n"
+	      "      --summary=dirs              Also print the totals of each "
+	      "directory\n"
 	      "      --html=DIR                  Also write an HTML site: "
 	      "directory tree, annotated\n"
 	      "                                    sources, tests (run "
@@ -417,8 +424,11 @@ static int report(const struct arcov_report_opts *o,
 	if (loaded && o->json_format && !o->no_output)
 		rc |= arcov_json_write(o, &p, &dc, named ? named : input,
 				       stdout, stderr);
-	if (!o->quiet)
+	if (!o->quiet) {
 		arcov_report_text_total(o, &p, &dc, stdout);
+		if (o->summary_dirs && loaded)
+			arcov_report_dirs(o, &p, stdout);
+	}
 	if (loaded && ((o->lcov && o->per_run) || o->html) &&
 	    arcov_run_models_build(&runs, &po, args, nargs, &p) < 0) {
 		fprintf(stderr, "arcov: out of memory\n");
@@ -446,6 +456,8 @@ static int report(const struct arcov_report_opts *o,
 						NULL, 1, stdout, stderr);
 		if (o->cobertura)
 			rc |= arcov_cobertura_write(o, &p, stdout, stderr);
+		if (o->sonarqube)
+			rc |= arcov_sonarqube_write(o, &p, stdout, stderr);
 		if (o->html)
 			rc |= arcov_html_write(o, &p, &runs, &dc,
 					       have_cg ? &cg : NULL,
@@ -592,6 +604,17 @@ int main(int argc, char **argv)
 			break;
 		case OPT_TRACE:
 			traces[ntraces++] = optarg;
+			break;
+		case OPT_SONARQUBE:
+			o.sonarqube = optarg;
+			break;
+		case OPT_SUMMARY:
+			if (strcmp(optarg, "dirs")) {
+				fprintf(stderr, "arcov: --summary takes dirs, "
+					"not '%s'\n", optarg);
+				return 2;
+			}
+			o.summary_dirs = 1;
 			break;
 		case OPT_FAIL_NEW:
 			if (!parse_percent(optarg, &o.fail_under_new)) {
@@ -791,7 +814,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "arcov: --binary-libs needs --binary\n");
 		return 2;
 	}
-	i = is_stdout(o.lcov) + is_stdout(o.cobertura) +
+	i = is_stdout(o.lcov) + is_stdout(o.cobertura) + is_stdout(o.sonarqube) +
 	    is_stdout(x.cachegrind) + is_stdout(x.callgrind) + o.use_stdout;
 	if (i > 1) {
 		fprintf(stderr, "arcov: only one output can go to standard "

@@ -144,3 +144,89 @@ void arcov_report_dc_totals(const struct arcov_report_opts *o,
 			for (c = 0; c < ARCOV_DC_N; c++)
 				t[c] += dc->srcs[i].counts[c];
 }
+
+void arcov_line_branches(const struct arcov_msrc *src, size_t k, int *valid,
+			 int *covered)
+{
+	const struct arcov_mline *line = &src->lines[k];
+	int64_t *sum;
+	unsigned char *ran;
+	size_t i;
+
+	*valid = *covered = 0;
+	if (arcov_excl_branch(&src->excl, src->lnum[k]) || !line->nbranches)
+		return;
+	sum = malloc(line->nbranches * sizeof *sum);
+	ran = malloc(line->nbranches);
+	/* Out of memory, a group's branches count one by one. */
+	if (!sum || !ran || arcov_mline_merge(line, sum, ran, NULL) < 0) {
+		for (i = 0; i < line->nbranches; i++) {
+			const struct arcov_marc *arc =
+				&line->branches[i].fn->arcs[
+					line->branches[i].idx];
+
+			if (!arcov_arc_is_branch(arc))
+				continue;
+			(*valid)++;
+			*covered += arc->total > 0;
+		}
+	} else {
+		for (i = 0; i < line->nbranches; i++) {
+			if (sum[i] < 0)
+				continue;
+			(*valid)++;
+			*covered += sum[i] > 0;
+		}
+	}
+	free(sum);
+	free(ran);
+}
+
+void arcov_xml_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		default:
+			/* XML 1.0 cannot carry other control characters. */
+			putc((unsigned char)*s < 0x20 && *s != '\t' ? '?' : *s,
+			     f);
+		}
+	}
+}
+
+void arcov_fn_tally(const struct arcov_msrc *src, long *fns, long *called)
+{
+	size_t i;
+
+	*fns = *called = 0;
+	for (i = 0; i < src->nfns; i++) {
+		if (arcov_excl_line(&src->excl,
+				    arcov_fn_first_line(src->fns[i])))
+			continue;
+		(*fns)++;
+		*called += arcov_modern_calls(src->fns[i]) != 0;
+	}
+}
+
+const char *arcov_report_rel(const struct arcov_project *p,
+			     const struct arcov_msrc *src)
+{
+	const char *base = p->lines.root ? p->lines.root : p->lines.cwd;
+	size_t n = base ? strlen(base) : 0;
+
+	if (n && !strncmp(src->path, base, n) && src->path[n] == '/')
+		return src->path + n + 1;
+	return src->path;
+}

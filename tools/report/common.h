@@ -14,6 +14,7 @@
 #include "diffcov.h"
 #include "lines.h"
 #include "names.h"
+#include "project.h"
 #include "report.h"
 
 #ifdef __cplusplus
@@ -51,6 +52,28 @@ const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 			     char **canon);
 
 
+
+/* arcov_report_rel - the file of @src named from the --root, else from
+ * the current directory when it is below it, else absolute: a part of
+ * src->path. */
+const char *arcov_report_rel(const struct arcov_project *p,
+			     const struct arcov_msrc *src);
+
+/* arcov_fn_tally - @src's functions as lcov counts them (FNF, FNH):
+ * those whose first line is not excluded, and those of them called. */
+void arcov_fn_tally(const struct arcov_msrc *src, long *fns, long *called);
+
+/* arcov_xml_text - @s as XML text or attribute value: markup characters
+ * as entities, control characters XML 1.0 cannot carry as '?'. */
+void arcov_xml_text(FILE *f, const char *s);
+
+/**
+ * arcov_line_branches - the branches of line @k of @src that count (not
+ * excluded; a group's once per position, arcov_mline_merge()): how many
+ * into *@valid, how many taken into *@covered.
+ */
+void arcov_line_branches(const struct arcov_msrc *src, size_t k, int *valid,
+			 int *covered);
 
 /**
  * arcov_report_dc_totals - the lines of each differential category in

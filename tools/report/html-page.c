@@ -52,19 +52,12 @@ const char *html_label(const struct html_site *s, size_t i)
 struct html_tally html_tally_source(const struct arcov_msrc *src)
 {
 	struct html_tally t = { 0 };
-	size_t i;
 
 	t.lines = src->cov.lines;
 	t.lines_hit = src->cov.lines_executed;
 	t.branches = src->cov.branches;
 	t.branches_hit = src->cov.branches_taken;
-	for (i = 0; i < src->nfns; i++) {
-		if (arcov_excl_line(&src->excl,
-				    arcov_fn_first_line(src->fns[i])))
-			continue;
-		t.fns++;
-		t.fns_hit += arcov_modern_calls(src->fns[i]) != 0;
-	}
+	arcov_fn_tally(src, &t.fns, &t.fns_hit);
 	return t;
 }
 

@@ -43,6 +43,8 @@ struct arcov_report_opts {
 	const char *lcov;	/* --lcov FILE: lcov tracefile, "-" stdout */
 	const char *cobertura;	/* --cobertura FILE: Cobertura XML */
 	const char *html;	/* --html DIR: the HTML site */
+	const char *sonarqube;	/* --sonarqube FILE: SonarQube's XML */
+	int summary_dirs;	/* --summary=dirs: a line per directory */
 	double fail_under_line;	/* --fail-under-line N (percent), 0 off */
 	double fail_under_branch;	/* --fail-under-branch N */
 	double fail_under_new;	/* --fail-under-new N: new lines run */
@@ -114,6 +116,17 @@ int arcov_lcov_write(const struct arcov_report_opts *o,
 int arcov_cobertura_write(const struct arcov_report_opts *o,
 			  const struct arcov_project *p, FILE *out,
 			  FILE *diag);
+
+/* arcov_sonarqube_write - SonarQube's generic coverage XML of @p to
+ * @o->sonarqube. */
+int arcov_sonarqube_write(const struct arcov_report_opts *o,
+			  const struct arcov_project *p, FILE *out,
+			  FILE *diag);
+
+/* arcov_report_dirs - --summary=dirs: lines, functions and branches of
+ * each directory of @p's reported sources, on @out. */
+void arcov_report_dirs(const struct arcov_report_opts *o,
+		       const struct arcov_project *p, FILE *out);
 
 /**
  * arcov_html_write - the HTML site of @p into the directory @o->html
