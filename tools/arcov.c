@@ -36,7 +36,7 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
        OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML, OPT_VERBOSE,
        OPT_BASELINE, OPT_DIFF, OPT_FAIL_NEW, OPT_TRACE,
-       OPT_SONARQUBE, OPT_SUMMARY };
+       OPT_SONARQUBE, OPT_SUMMARY, OPT_COVERALLS };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -68,6 +68,7 @@ static const struct option options[] = {
 	{ "fail-under-new", required_argument, NULL, OPT_FAIL_NEW },
 	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ "sonarqube", required_argument, NULL, OPT_SONARQUBE },
+	{ "coveralls", required_argument, NULL, OPT_COVERALLS },
 	{ "summary", required_argument, NULL, OPT_SUMMARY },
 	{ "fail-under-line", required_argument, NULL, OPT_FAIL_LINE },
 	{ "fail-under-branch", required_argument, NULL, OPT_FAIL_BRANCH },
@@ -188,6 +189,8 @@ static void usage(FILE *f)
 	      "(- for stdout)\n"
 	      "      --sonarqube=FILE            Also write SonarQube's generic "
 	      "coverage XML\n"
+	      "      --coveralls=FILE            Also write Coveralls' JSON "
+	      "(COVERALLS_REPO_TOKEN)\n"
 	      "      --summary=dirs              Also print the totals of each "
 	      "directory\n"
 	      "      --html=DIR                  Also write an HTML site: "
@@ -458,6 +461,8 @@ static int report(const struct arcov_report_opts *o,
 			rc |= arcov_cobertura_write(o, &p, stdout, stderr);
 		if (o->sonarqube)
 			rc |= arcov_sonarqube_write(o, &p, stdout, stderr);
+		if (o->coveralls)
+			rc |= arcov_coveralls_write(o, &p, stdout, stderr);
 		if (o->html)
 			rc |= arcov_html_write(o, &p, &runs, &dc,
 					       have_cg ? &cg : NULL,
@@ -607,6 +612,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_SONARQUBE:
 			o.sonarqube = optarg;
+			break;
+		case OPT_COVERALLS:
+			o.coveralls = optarg;
 			break;
 		case OPT_SUMMARY:
 			if (strcmp(optarg, "dirs")) {
@@ -814,7 +822,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "arcov: --binary-libs needs --binary\n");
 		return 2;
 	}
-	i = is_stdout(o.lcov) + is_stdout(o.cobertura) + is_stdout(o.sonarqube) +
+	i = is_stdout(o.lcov) + is_stdout(o.cobertura) +
+	    is_stdout(o.sonarqube) + is_stdout(o.coveralls) +
 	    is_stdout(x.cachegrind) + is_stdout(x.callgrind) + o.use_stdout;
 	if (i > 1) {
 		fprintf(stderr, "arcov: only one output can go to standard "

@@ -54,6 +54,7 @@ tools_libarcovtools_la_SOURCES = \
 	tools/report/json.c tools/report/lcov.c tools/report/cobertura.c \
 	tools/report/gates.c tools/report/runs.c \
 	tools/report/sonarqube.c tools/report/summary-dirs.c \
+	tools/report/coveralls.c tools/report/md5.c tools/report/md5.h \
 	tools/report/html.h tools/report/html-site.c \
 	tools/report/html-source.c tools/report/html-page.c \
 	tools/report/html-assets.c tools/report/html-callgraph.c \

@@ -143,6 +143,18 @@ sed -n '/^<svg /,/^<\/svg>/p' site/callgraph.html >callgraph.svg
 xmllint --noout callgraph.svg 2>xmllint.out
 same "xmllint: the call graph's SVG is well-formed XML" /dev/null xmllint.out
 
+# The tree starts at --root; a --filter that shows more widens it.
+(cd proj && "$ARCOV" --html=../site-root --quiet --root src . &&
+ "$ARCOV" --html=../site-wide --quiet --root src --filter '\.c$' .) ||
+	{ echo "FAIL: --html with --root"; fail=1; }
+(cd site-root && find . -name '*.html' | sort | paste -sd' ') >got
+echo "./callgraph.html ./eh.cc.html ./index.html ./main.c.html" \
+	"./util/calc.c.html ./util/index.html" >want
+same "--root: the tree starts there" want got
+(cd site-wide && find . -name '*.c.html' | sort | paste -sd' ') >got
+echo "./lib/a_b_c_.c.html ./src/main.c.html ./src/util/calc.c.html" >want
+same "--root with a wider --filter: the tree holds both" want got
+
 # --- the index: totals and each test's, as lcov counts them ---
 render index site/index.html
 lcov_totals all.info >want

@@ -1,10 +1,12 @@
 #!/bin/sh
-# report-sonarqube.sh -- --sonarqube FILE and --summary=dirs: two programs
+# report-sonarqube.sh -- --sonarqube FILE, --coveralls FILE and
+# --summary=dirs: two programs
 # in two directories (excl.c with its exclusion markers, tpl.cc with a
 # template's group of branches); SonarQube's generic coverage XML is well
 # formed and says, line by line, what the lcov tracefile says (DA: a line
-# to cover, BRDA: its branches), and each directory's totals are the sums
-# of its sources' in lcov.
+# to cover, BRDA: its branches), so does the Coveralls JSON (with each
+# source's MD5, as md5sum computes it), and each directory's totals are
+# the sums of its sources' in lcov.
 . "${top_srcdir:-.}/testsuite/report/lib.sh"
 . "${top_srcdir:-.}/testsuite/report/build-lib.sh"
 needs xmllint libxml2-utils
@@ -46,6 +48,36 @@ awk -v top="$(pwd -P)/" '
 	}' all.info >want
 grep -v 'coverage' s.xml >got
 same "SonarQube's lines and branches = lcov's DA and BRDA" want got
+
+# Coveralls: the token from the environment, each source's MD5, a
+# coverage entry per line of it, its branches, all as lcov says.
+COVERALLS_REPO_TOKEN=t0k3n "$ARCOV" -n --coveralls=c.json . >out2 2>err
+status "--coveralls" 0 $?
+for src in a/excl.c b/tpl.cc; do
+	"$python" -c '
+import json, sys
+d = json.load(open("c.json"))
+assert d["repo_token"] == "t0k3n" and d["service_name"] == "arcov"
+f = [f for f in d["source_files"] if f["name"] == sys.argv[1]][0]
+print(f["source_digest"])
+print(len(f["coverage"]))
+for n, c in enumerate(f["coverage"]):
+    if c is not None:
+        print("DA:%d,%d" % (n + 1, c))
+b = f["branches"]
+print("BRF:%d BRH:%d" % (len(b) // 4,
+      sum(1 for i in range(3, len(b), 4) if b[i] > 0)))' "$src" >got
+	{ md5sum <"$src" | cut -d' ' -f1
+	  wc -l <"$src" | tr -d ' '
+	  awk -v sf="$(pwd -P)/$src" '/^SF:/ { on = substr($0, 4) == sf }
+		on && /^DA:/' all.info
+	  awk -v sf="$(pwd -P)/$src" '/^SF:/ { on = substr($0, 4) == sf }
+		on && /^BRF:/ { f = substr($0, 5) }
+		on && /^BRH:/ { h = substr($0, 5) }
+		END { print "BRF:" f " BRH:" h }' all.info
+	} >want
+	same "--coveralls: $src as md5sum and lcov say" want got
+done
 
 # Each directory: the sums of lcov's LH/LF, FNH/FNF, BRH/BRF.
 for d in a b; do

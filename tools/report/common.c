@@ -230,3 +230,46 @@ const char *arcov_report_rel(const struct arcov_project *p,
 		return src->path + n + 1;
 	return src->path;
 }
+
+char **arcov_read_lines(FILE *f, size_t *n)
+{
+	char **lines = NULL, **bigger, *line, *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	*n = 0;
+	while ((line = arcov_read_line(f, &buf, &len))) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			bigger = realloc(lines, cap * sizeof *lines);
+			if (!bigger)
+				break;
+			lines = bigger;
+		}
+		lines[*n] = strdup(line);
+		if (!lines[*n])
+			break;
+		(*n)++;
+	}
+	free(buf);
+	return lines;
+}
+
+void arcov_json_string(FILE *f, const char *s)
+{
+	const unsigned char *p;
+
+	putc('"', f);
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20)
+			fprintf(f, "\\u%04x", *p);
+		else
+			putc(*p, f);
+	}
+	putc('"', f);
+}

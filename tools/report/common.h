@@ -59,9 +59,16 @@ const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 const char *arcov_report_rel(const struct arcov_project *p,
 			     const struct arcov_msrc *src);
 
+/* arcov_read_lines - the lines of @f, each malloc'd without its newline,
+ * in a malloc'd array of *@n; as many as memory allowed (NULL: none). */
+char **arcov_read_lines(FILE *f, size_t *n);
+
 /* arcov_fn_tally - @src's functions as lcov counts them (FNF, FNH):
  * those whose first line is not excluded, and those of them called. */
 void arcov_fn_tally(const struct arcov_msrc *src, long *fns, long *called);
+
+/* arcov_json_string - @s as a JSON string, quotes included. */
+void arcov_json_string(FILE *f, const char *s);
 
 /* arcov_xml_text - @s as XML text or attribute value: markup characters
  * as entities, control characters XML 1.0 cannot carry as '?'. */

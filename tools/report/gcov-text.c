@@ -252,8 +252,7 @@ static void function_details(FILE *f, const struct text *t,
 static char **read_source(const char *path, const char *name, size_t *n,
 			  FILE *diag, int newer, FILE *gcov)
 {
-	char **lines = NULL, **bigger, *line, *buf = NULL;
-	size_t len = 0, cap = 0;
+	char **lines;
 	FILE *f;
 
 	*n = 0;
@@ -264,20 +263,7 @@ static char **read_source(const char *path, const char *name, size_t *n,
 	}
 	if (newer)
 		fprintf(gcov, LINE_START "Source is newer than graph\n");
-	while ((line = arcov_read_line(f, &buf, &len))) {
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 64;
-			bigger = realloc(lines, cap * sizeof *lines);
-			if (!bigger)
-				break;
-			lines = bigger;
-		}
-		lines[*n] = strdup(line);
-		if (!lines[*n])
-			break;
-		(*n)++;
-	}
-	free(buf);
+	lines = arcov_read_lines(f, n);
 	fclose(f);
 	return lines;
 }

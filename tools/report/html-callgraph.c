@@ -292,9 +292,9 @@ static void draw_edge(FILE *f, const struct drawing *d, const struct edge *e)
 	int down = b->layer > a->layer;
 
 	fputs("<g class=\"arc\" data-from=\"", f);
-	html_text(f, a->label);
+	arcov_xml_text(f, a->label);
 	fputs("\" data-to=\"", f);
-	html_text(f, b->label);
+	arcov_xml_text(f, b->label);
 	fprintf(f, "\" data-calls=\"%" PRIu64 "\">", e->calls);
 	if (down) {
 		fprintf(f, "<path class=\"call\" d=\"M%.1f %.1fC%.1f %.1f %.1f "
@@ -331,13 +331,13 @@ static void draw_box(FILE *f, const struct arcov_callgraph *cg,
 
 	if (b->page) {
 		fputs("<a href=\"", f);
-		html_text(f, b->page->page);
+		arcov_xml_text(f, b->page->page);
 		fprintf(f, "#L%u\">", n->first_line);
 	}
 	fprintf(f, "<g class=\"fn %s\" data-name=\"", kind);
-	html_text(f, b->label);
+	arcov_xml_text(f, b->label);
 	fprintf(f, "\" data-calls=\"%" PRIu64 "\"><title>", n->entries);
-	html_text(f, b->label);
+	arcov_xml_text(f, b->label);
 	fprintf(f, ": entered %" PRIu64 " times", n->entries);
 	if (n->kind == ARCOV_CG_DEFINED)
 		fprintf(f, ", %" PRIu64 " line executions inclusive (%.1f%%), "
@@ -349,7 +349,7 @@ static void draw_box(FILE *f, const struct arcov_callgraph *cg,
 	fprintf(f, "</title><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 		"height=\"%d\" rx=\"4\"/><text x=\"%.1f\" y=\"%.1f\">",
 		b->x, b->y, b->w, BOX_H, b->x + b->w / 2, b->y + 17);
-	html_text(f, b->label);
+	arcov_xml_text(f, b->label);
 	fprintf(f, "</text><text class=\"fig\" x=\"%.1f\" y=\"%.1f\">",
 		b->x + b->w / 2, b->y + 33);
 	if (n->kind == ARCOV_CG_DEFINED)

@@ -178,10 +178,10 @@ static void draw(FILE *f, const struct flame *fl,
 	if (w < 0.3)
 		return;
 	fputs("<g class=\"frame\" data-fn=\"", f);
-	html_text(f, name);
+	arcov_xml_text(f, name);
 	fprintf(f, "\" data-ns=\"%" PRIu64 "\" data-depth=\"%d\"><title>",
 		fr->ns, fr->depth);
-	html_text(f, name);
+	arcov_xml_text(f, name);
 	fprintf(f, ": %s, %.2f%%</title><rect x=\"%.2f\" y=\"%.1f\" "
 		"width=\"%.2f\" height=\"%d\" class=\"h%d\"/>",
 		html_time(fr->ns), pct, x, y, w, ROW - 1,
@@ -191,11 +191,11 @@ static void draw(FILE *f, const struct flame *fl,
 		if (strlen(name) > fit) {
 			char *cut = strndup(name, fit - 2);
 
-			html_text(f, cut ? cut : "");
+			arcov_xml_text(f, cut ? cut : "");
 			fputs("..", f);
 			free(cut);
 		} else {
-			html_text(f, name);
+			arcov_xml_text(f, name);
 		}
 		fputs("</text>", f);
 	}

@@ -1,4 +1,4 @@
-/* html-page.c -- the escaping, the page frame and the figures every page
+/* html-page.c -- the page frame and the figures every page
  * of the HTML site prints (html.h).
  *
  * A share is printed as gcov prints it (arcov_format_gcov(), two
@@ -15,34 +15,6 @@
 
 #include "html.h"
 #include "percent.h"
-
-void html_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&#39;", f);
-			break;
-		default:
-			if ((unsigned char)*s < 0x20 && *s != '\t')
-				fputs("&#xFFFD;", f);
-			else
-				putc(*s, f);
-		}
-	}
-}
 
 const char *html_label(const struct html_site *s, size_t i)
 {
@@ -150,12 +122,12 @@ static void crumbs(FILE *f, const struct html_site *s,
 	while (k--) {
 		if (k) {
 			fprintf(f, "<a href=\"%s", up);
-			html_text(f, chain[k]->page);
+			arcov_xml_text(f, chain[k]->page);
 			fputs("\">", f);
 		} else {
 			fputs("<span aria-current=\"page\">", f);
 		}
-		html_text(f, chain[k]->parent == SIZE_MAX ? s->base :
+		arcov_xml_text(f, chain[k]->parent == SIZE_MAX ? s->base :
 			  chain[k]->name);
 		fputs(k ? "</a> / " : "</span>", f);
 	}
@@ -183,7 +155,7 @@ int html_page_open(const struct html_site *s, const struct html_node *n,
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset="
 	      "\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-"
 	      "width\">\n<title>", w->f);
-	html_text(w->f, n->parent == SIZE_MAX ? s->base : n->rel);
+	arcov_xml_text(w->f, n->parent == SIZE_MAX ? s->base : n->rel);
 	fprintf(w->f, " - arcov</title>\n<link rel=\"stylesheet\" href=\"%s"
 		"arcov.css\">\n<script src=\"%sarcov.js\" defer></script>\n"
 		"</head>\n<body class=\"%s\">\n<header>\n", up, up,
@@ -233,9 +205,9 @@ void html_runs_table(FILE *f, const struct html_site *s,
 	fputs("</tr></thead>\n<tbody>\n", f);
 	for (i = 0; i < s->runs->n; i++) {
 		fputs("<tr><th scope=\"row\" data-v=\"", f);
-		html_text(f, html_label(s, i));
+		arcov_xml_text(f, html_label(s, i));
 		fputs("\">", f);
-		html_text(f, html_label(s, i));
+		arcov_xml_text(f, html_label(s, i));
 		fputs("</th>", f);
 		html_cells(f, &n->rt[i]);
 		fputs("</tr>\n", f);

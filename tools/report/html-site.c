@@ -101,16 +101,15 @@ static int shown(const struct html_site *s, const struct arcov_msrc *src)
 	return !arcov_report_skips(s->o, src) && src->lines;
 }
 
-/* The directory the tree starts from: --root, else the deepest one
- * holding every source shown; NULL when out of memory. */
+/* The directory the tree starts from: the deepest one holding --root (if
+ * given) and every source shown -- --root itself unless a --filter shows
+ * sources outside it.  NULL when out of memory. */
 static char *tree_base(const struct html_site *s)
 {
 	const struct arcov_modern *m = &s->p->lines;
-	const char *first = NULL;
-	size_t i, len = 0, k;
+	const char *first = m->root;
+	size_t i, len = m->root ? strlen(m->root) : 0, k;
 
-	if (m->root)
-		return strdup(m->root);
 	for (i = 0; i < m->nsrcs; i++) {
 		const char *path = m->srcs[i].path;
 
@@ -124,9 +123,10 @@ static char *tree_base(const struct html_site *s)
 		}
 		for (k = 0; k < len && path[k] == first[k]; k++)
 			;
-		if (k < len || path[k] != '/')
-			while (k > 0 && first[k] != '/')
-				k--;
+		/* Back to a '/' both have there: whole directories. */
+		while (k > 0 && !(path[k] == '/' &&
+				  (k == len || first[k] == '/')))
+			k--;
 		len = k;
 	}
 	return first && len ? strndup(first, len) : strdup("/");
@@ -368,7 +368,7 @@ static int dir_page(const struct html_site *s, const struct html_node *n)
 		return 1;
 	f = w.f;
 	fputs("<h1>", f);
-	html_text(f, n->parent == SIZE_MAX ? s->base : n->rel);
+	arcov_xml_text(f, n->parent == SIZE_MAX ? s->base : n->rel);
 	fputs("</h1>\n", f);
 	html_totals(f, &n->t);
 	html_runs_table(f, s, n);
@@ -385,11 +385,11 @@ static int dir_page(const struct html_site *s, const struct html_node *n)
 
 		fprintf(f, "<tr class=\"%s\"><th scope=\"row\" data-v=\"",
 			k->is_dir ? "d" : "f");
-		html_text(f, k->name);
+		arcov_xml_text(f, k->name);
 		fputs("\"><a href=\"", f);
-		html_text(f, k->page + dlen);
+		arcov_xml_text(f, k->page + dlen);
 		fputs("\">", f);
-		html_text(f, k->name);
+		arcov_xml_text(f, k->name);
 		fputs(k->is_dir ? "/</a></th>" : "</a></th>", f);
 		html_cells(f, &k->t);
 		fputs("</tr>\n", f);

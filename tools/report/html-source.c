@@ -23,27 +23,13 @@
  * when it cannot be read. */
 static char **read_text(const char *path, size_t *n)
 {
-	char **lines = NULL, **bigger, *line, *buf = NULL;
-	size_t len = 0, cap = 0;
 	FILE *f = fopen(path, "r");
+	char **lines;
 
 	*n = 0;
 	if (!f)
 		return NULL;
-	while ((line = arcov_read_line(f, &buf, &len))) {
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 64;
-			bigger = realloc(lines, cap * sizeof *lines);
-			if (!bigger)
-				break;
-			lines = bigger;
-		}
-		lines[*n] = strdup(line);
-		if (!lines[*n])
-			break;
-		(*n)++;
-	}
-	free(buf);
+	lines = arcov_read_lines(f, n);
 	fclose(f);
 	return lines;
 }
@@ -160,7 +146,7 @@ static void line_runs(FILE *f, const struct html_site *s,
 		}
 		if (any++)
 			fputs(", ", f);
-		html_text(f, html_label(s, r));
+		arcov_xml_text(f, html_label(s, r));
 	}
 	if (!as_text)
 		fputc('"', f);
@@ -189,7 +175,7 @@ static void deleted_row(FILE *f, const struct arcov_ddel *del, int tests)
 		del->old, tests ? "<td class=\"tk\"></td><td></td>" : "");
 	category_cell(f, del->cat);
 	fputs("<td class=\"src\"><code><del>", f);
-	html_text(f, del->text);
+	arcov_xml_text(f, del->text);
 	fputs("</del></code></td></tr>\n", f);
 }
 
@@ -274,7 +260,7 @@ static void lines(FILE *f, const struct html_site *s,
 				      ARCOV_DC_NONE);
 		fputs("<td class=\"src\"><code>", f);
 		if (text && ln <= ntext)
-			html_text(f, text[ln - 1]);
+			arcov_xml_text(f, text[ln - 1]);
 		fputs("</code></td></tr>\n", f);
 		if (line)
 			arcs(f, line, tests, diff);
@@ -367,9 +353,9 @@ static int functions(FILE *f, const struct arcov_msrc *src,
 		fprintf(f, "<tr class=\"%s\"><th scope=\"row\" data-v=\"",
 			arcov_excl_line(&src->excl, first) ? "excl" :
 			calls ? "hit" : "miss");
-		html_text(f, name ? name : fn->name);
+		arcov_xml_text(f, name ? name : fn->name);
 		fprintf(f, "\"><a href=\"#L%u\">", first);
-		html_text(f, name ? name : fn->name);
+		arcov_xml_text(f, name ? name : fn->name);
 		free(name);
 		fprintf(f, "</a></th><td data-v=\"%u\">%u</td><td data-v=\""
 			"%" PRId64 "\" class=\"called\">%s%" PRId64 "</td>",
@@ -406,7 +392,7 @@ static void selector(FILE *f, const struct html_site *s)
 	      "</option>", f);
 	for (r = 0; r < s->runs->n; r++) {
 		fprintf(f, "<option value=\"%zu\">", r);
-		html_text(f, html_label(s, r));
+		arcov_xml_text(f, html_label(s, r));
 		fputs("</option>", f);
 	}
 	fputs("</select></p>\n", f);
@@ -421,7 +407,7 @@ int html_source_page(const struct html_site *s, const struct html_node *n)
 		return 1;
 	f = w.f;
 	fputs("<h1>", f);
-	html_text(f, n->rel);
+	arcov_xml_text(f, n->rel);
 	fputs("</h1>\n", f);
 	html_totals(f, &n->t);
 	html_runs_table(f, s, n);

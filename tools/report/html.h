@@ -4,9 +4,11 @@
  * html-site.c lays out the tree of directories and sources and writes the
  * index and directory pages, html-source.c the annotated source pages,
  * html-assets.c the one stylesheet and the one script every page links,
- * html-page.c the escaping, the page frame and the figures (totals, bars)
- * all pages print.  Pages link each other by relative paths, so the site
- * opens from file:// anywhere; it needs no server and no network.
+ * html-page.c the page frame and the figures (totals, bars) all pages
+ * print, html-callgraph.c and html-flame.c the pictures.  Every text from
+ * a source, a name or a label goes through arcov_xml_text() (common.h).
+ * Pages link each other by relative paths, so the site opens from
+ * file:// anywhere; it needs no server and no network.
  */
 #ifndef ARCOV_REPORT_HTML_H
 #define ARCOV_REPORT_HTML_H
@@ -55,10 +57,6 @@ struct html_site {
 	size_t nnodes;
 	struct html_node *nodes;	/* [0] the root, parents first */
 };
-
-/* html_text - @s as HTML text or attribute value: markup characters as
- * entities, control characters as U+FFFD. */
-void html_text(FILE *f, const char *s);
 
 /* html_label - run model @i's name: its label, or "(unlabelled)". */
 const char *html_label(const struct html_site *s, size_t i);

@@ -34,26 +34,6 @@ struct arcov_json {
 	long totals[ARCOV_DC_N];	/* the document's */
 };
 
-static void json_string(FILE *f, const char *s)
-{
-	const unsigned char *p;
-
-	putc('"', f);
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", f);
-		else if (*p == '\t')
-			fputs("\\t", f);
-		else if (*p < 0x20)
-			fprintf(f, "\\u%04x", *p);
-		else
-			putc(*p, f);
-	}
-	putc('"', f);
-}
-
 static const char *json_bool(int b)
 {
 	return b ? "true" : "false";
@@ -126,11 +106,11 @@ static int json_begin(struct arcov_json **json,
 		return ARCOV_ENOMEM;
 	}
 	fputs("{\"format_version\": \"1\", \"gcc_version\": ", j->f);
-	json_string(j->f, ARCOV_GCC_VERSION);
+	arcov_json_string(j->f, ARCOV_GCC_VERSION);
 	fputs(", \"current_working_directory\": ", j->f);
-	json_string(j->f, cwd);
+	arcov_json_string(j->f, cwd);
 	fputs(", \"data_file\": ", j->f);
-	json_string(j->f, data_file);
+	arcov_json_string(j->f, data_file);
 	fputs(", \"files\": [", j->f);
 	*json = j;
 	return 0;
@@ -141,9 +121,9 @@ static void json_function(FILE *f, const struct arcov_mfn *fn)
 	char *demangled = arcov_demangle(fn->name);
 
 	fputs("{\"name\": ", f);
-	json_string(f, fn->name);
+	arcov_json_string(f, fn->name);
 	fputs(", \"demangled_name\": ", f);
-	json_string(f, demangled ? demangled : fn->name);
+	arcov_json_string(f, demangled ? demangled : fn->name);
 	fprintf(f, ", \"start_line\": %u, \"start_column\": 0, "
 		"\"end_line\": %u, \"end_column\": 0, \"blocks\": %u, "
 		"\"blocks_executed\": %u, \"execution_count\": %" PRId64 "}",
@@ -170,7 +150,7 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 	fprintf(f, "{\"line_number\": %u, ", ln);
 	if (in_fn) {
 		fputs("\"function_name\": ", f);
-		json_string(f, in_fn->name);
+		arcov_json_string(f, in_fn->name);
 		fputs(", ", f);
 	}
 	fprintf(f, "\"count\": %" PRId64 ", \"unexecuted_block\": %s, ",
@@ -226,7 +206,7 @@ static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 		goto free_lists;
 	}
 	fputs(j->nfiles++ ? ", {\"file\": " : "{\"file\": ", f);
-	json_string(f, src->name);
+	arcov_json_string(f, src->name);
 	fputs(", \"functions\": [", f);
 	for (k = 0; k < src->nfns; k++) {
 		if (arcov_excl_line(&src->excl, arcov_fn_first_line(fns[k])))

@@ -44,6 +44,7 @@ struct arcov_report_opts {
 	const char *cobertura;	/* --cobertura FILE: Cobertura XML */
 	const char *html;	/* --html DIR: the HTML site */
 	const char *sonarqube;	/* --sonarqube FILE: SonarQube's XML */
+	const char *coveralls;	/* --coveralls FILE: Coveralls' JSON */
 	int summary_dirs;	/* --summary=dirs: a line per directory */
 	double fail_under_line;	/* --fail-under-line N (percent), 0 off */
 	double fail_under_branch;	/* --fail-under-branch N */
@@ -120,6 +121,11 @@ int arcov_cobertura_write(const struct arcov_report_opts *o,
 /* arcov_sonarqube_write - SonarQube's generic coverage XML of @p to
  * @o->sonarqube. */
 int arcov_sonarqube_write(const struct arcov_report_opts *o,
+			  const struct arcov_project *p, FILE *out,
+			  FILE *diag);
+
+/* arcov_coveralls_write - Coveralls' JSON of @p to @o->coveralls. */
+int arcov_coveralls_write(const struct arcov_report_opts *o,
 			  const struct arcov_project *p, FILE *out,
 			  FILE *diag);
 
