@@ -260,6 +260,18 @@ main > printf 4
 main > twice 2
 EOF
 same "call graph: the arcs and their calls" want got
+# One function's neighbourhood: itself, its callers, its callees.
+render near 'site/callgraph.html?fn=guarded_sum'
+"$python" "$srcdir/dom.py" boxes "$(dom_file near)" >all
+grep -o 'class="fn [a-z]* off" data-name="[^"]*"' "$(dom_file near)" |
+	sed 's/.*data-name="//; s/"$//' | sort >off
+sed 's/ [0-9]*$//' all | sort | comm -23 - off >got
+printf '%s\n' __cxa_begin_catch __cxa_end_catch 'check(int)' guarded_sum \
+	main | sort >want
+same "call graph ?fn=guarded_sum: its callers and callees only" want got
+grep -q 'callgraph.html?fn=guarded_sum' "$(dom_file eh.cc)" &&
+	echo "PASS: the function table links to the neighbourhood" ||
+	{ echo "FAIL: no link to the neighbourhood"; fail=1; }
 test -s site/callgraph.dot && echo "PASS: callgraph.dot written" ||
 	{ echo "FAIL: no callgraph.dot"; fail=1; }
 

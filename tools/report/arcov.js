@@ -3,7 +3,8 @@
  * branch not taken), the test selector.  Every page reads fine without
  * it.  The query ?label=N (a test), ?sort=C[d] (column C of the files or
  * functions table, d descending) and ?keys=... replays what a reader
- * would choose, select or type, for links and for the tests. */
+ * would choose, select or type, for links and for the tests; ?fn=NAME
+ * shows one function's neighbourhood of the call graph. */
 (function () {
 	'use strict';
 	var body = document.body, current = null;
@@ -138,6 +139,33 @@
 				b.click();
 		}
 	}
+	/* The call graph: ?fn=NAME keeps NAME, its callers and its callees. */
+	var only = q.get('fn');
+	if (only !== null && document.querySelector('svg.callgraph')) {
+		var near = {};
+		near[only] = true;
+		Array.prototype.forEach.call(document.querySelectorAll(
+			'svg.callgraph g.arc'), function (a) {
+			var from = a.getAttribute('data-from');
+			var to = a.getAttribute('data-to');
+			if (from === only || to === only) {
+				near[from] = near[to] = true;
+			} else {
+				a.classList.add('off');
+			}
+		});
+		Array.prototype.forEach.call(document.querySelectorAll(
+			'svg.callgraph g.fn'), function (g) {
+			if (!near[g.getAttribute('data-name')])
+				g.classList.add('off');
+		});
+		var note = document.getElementById('only');
+		if (note)
+			note.textContent = 'Showing ' + only + ', its callers ' +
+				'and its callees; the whole graph is one link ' +
+				'away.';
+	}
+
 	(q.get('keys') || '').split('').forEach(function (k) {
 		document.dispatchEvent(new KeyboardEvent('keydown',
 			{ key: k, bubbles: true }));

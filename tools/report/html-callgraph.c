@@ -440,7 +440,8 @@ int html_callgraph_page(const struct html_site *s,
 	if (d.nboxes < cg->nnodes)
 		fprintf(w.f, "  The %zu most costly of %zu functions are "
 			"shown.", d.nboxes, cg->nnodes);
-	fprintf(w.f, "</p>\n<svg class=\"callgraph\" xmlns=\"http://www.w3.org/"
+	fprintf(w.f, "</p>\n<p class=\"note\"><span id=\"only\"></span> "
+		"<a href=\"callgraph.html\">The whole graph</a>.</p>\n<svg class=\"callgraph\" xmlns=\"http://www.w3.org/"
 		"2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f "
 		"%.0f\" role=\"img\" aria-label=\"Call graph\">\n<defs><marker "
 		"id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" "

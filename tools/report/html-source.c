@@ -273,6 +273,18 @@ static void lines(FILE *f, const struct html_site *s,
 	free(text);
 }
 
+/* @s in a URL's query: percent-encoded but for unreserved characters
+ * (then escaped for the attribute it sits in). */
+static void url_text(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		    (*s >= '0' && *s <= '9') || strchr("-._~", *s))
+			putc(*s, f);
+		else
+			fprintf(f, "%%%02X", (unsigned char)*s);
+}
+
 /* The trace's figures of a function, or "not traced". */
 static void trace_cells(FILE *f, const struct arcov_pf_fn *t)
 {
@@ -317,9 +329,11 @@ static const struct arcov_pf_fn *traced(const struct arcov_profile *prof,
 }
 
 /* The table of @src's functions; with the trace @prof, each one's calls
- * and times from it too. */
+ * and times from it too; with @graph, a link to each one's neighbourhood
+ * in the call graph (@up: the way to the site's top). */
 static int functions(FILE *f, const struct arcov_msrc *src,
-		     const struct arcov_profile *prof)
+		     const struct arcov_profile *prof, int graph,
+		     const char *up)
 {
 	struct arcov_mfn **fns = arcov_sorted_fns(src);
 	char b1[ARCOV_PERCENT_MAX], b2[ARCOV_PERCENT_MAX];
@@ -356,8 +370,17 @@ static int functions(FILE *f, const struct arcov_msrc *src,
 		arcov_xml_text(f, name ? name : fn->name);
 		fprintf(f, "\"><a href=\"#L%u\">", first);
 		arcov_xml_text(f, name ? name : fn->name);
+		fputs("</a>", f);
+		if (graph) {
+			fprintf(f, " <a class=\"near\" href=\"%s"
+				"callgraph.html?fn=", up);
+			url_text(f, name ? name : fn->name);
+			fputs("\" title=\"its callers and callees\">"
+			      "&#x2195;<span class=\"sr\">call graph</span>"
+			      "</a>", f);
+		}
 		free(name);
-		fprintf(f, "</a></th><td data-v=\"%u\">%u</td><td data-v=\""
+		fprintf(f, "</th><td data-v=\"%u\">%u</td><td data-v=\""
 			"%" PRId64 "\" class=\"called\">%s%" PRId64 "</td>",
 			first, first, calls, calls ? "" : "&#x2717; ", calls);
 		fprintf(f, "<td data-v=\"%" PRId64 "\">%s</td>",
@@ -412,7 +435,8 @@ int html_source_page(const struct html_site *s, const struct html_node *n)
 	html_totals(f, &n->t);
 	html_runs_table(f, s, n);
 	html_dc_table(f, s, n);
-	if (functions(f, n->src, s->prof) < 0) {
+	if (functions(f, n->src, s->prof, s->cg != NULL,
+		      html_up(n)) < 0) {
 		fprintf(s->diag, "arcov: out of memory\n");
 		arcov_output_discard(&w);
 		free((char *)w.path);
