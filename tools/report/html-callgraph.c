@@ -319,7 +319,7 @@ static void draw_edge(FILE *f, const struct drawing *d, const struct edge *e)
 }
 
 static void draw_box(FILE *f, const struct arcov_callgraph *cg,
-		     const struct html_site *s, const struct box *b)
+		     const struct box *b)
 {
 	const struct arcov_cg_node *n = &cg->nodes[b->node];
 	uint64_t incl = n->inclusive.ev[ARCOV_CG_LINES];
@@ -362,7 +362,6 @@ static void draw_box(FILE *f, const struct arcov_callgraph *cg,
 	if (b->page)
 		fputs("</a>", f);
 	fputc('\n', f);
-	(void)s;
 }
 
 /* callgraph.dot: the drawn graph for Graphviz. */
@@ -451,7 +450,7 @@ int html_callgraph_page(const struct html_site *s,
 	for (i = 0; i < d.nedges; i++)
 		draw_edge(w.f, &d, &d.edges[i]);
 	for (i = 0; i < d.nboxes; i++)
-		draw_box(w.f, cg, s, &d.boxes[i]);
+		draw_box(w.f, cg, &d.boxes[i]);
 	fputs("</svg>\n", w.f);
 	rc = html_page_close(s, &w) | write_dot(s, &d, cg);
 	goto free_all;
