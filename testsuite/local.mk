@@ -188,10 +188,16 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-gates.sh \
 	testsuite/report/report-merge.sh \
 	testsuite/report/report-stamp.sh \
-	testsuite/report/report-inexact.sh
+	testsuite/report/report-inexact.sh \
+	testsuite/report/report-gcovr-groups.sh \
+	testsuite/report/report-manual.sh \
+	testsuite/report/report-diff.sh \
+	testsuite/report/report-sonarqube.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
 	testsuite/report/inexact.c \
+	testsuite/report/tpl.cc testsuite/report/diff-project.sh \
+	testsuite/report/diff/prog-v1.c testsuite/report/diff/prog-v2.c \
 	testsuite/report/eh.cc testsuite/report/throw3.cc testsuite/report/excl.c \
 	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json
 check_PROGRAMS += testsuite/report/test-exclude testsuite/report/da-poke
@@ -298,3 +304,10 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/process.c \
 	testsuite/profile/profcheck.py \
 	testsuite/profile/trace-event.schema.json
+
+## ---- arcov --html: the site rendered by headless Chromium (issue 31) ----
+HTML_TESTS = testsuite/html/html-site.sh testsuite/html/html-diff.sh \
+	testsuite/html/html-trace.sh
+TESTS += $(HTML_TESTS)
+EXTRA_DIST += $(HTML_TESTS) testsuite/html/lib.sh testsuite/html/dom.py
+CLEANFILES += testsuite/html/*.png

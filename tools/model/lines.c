@@ -684,6 +684,18 @@ int64_t arcov_modern_calls(const struct arcov_mfn *fn)
 	return calls;
 }
 
+int64_t arcov_modern_returns(const struct arcov_mfn *fn)
+{
+	const struct arcov_mblock *exit_blk = &fn->blocks[fn->nblocks - 1];
+	int64_t returned = exit_blk->total;
+	uint32_t i;
+
+	for (i = 0; i < exit_blk->npred; i++)
+		if (fn->arcs[exit_blk->pred[i]].fake)
+			returned -= fn->arcs[exit_blk->pred[i]].total;
+	return returned;
+}
+
 /* @src's line table, made on first use from the lines met while its
  * objects were added (sorted, each once). */
 static int ensure_lines(struct arcov_msrc *src)
@@ -917,7 +929,7 @@ out:
 
 
 int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
-		      unsigned char *ran)
+		      unsigned char *ran, int64_t *from)
 {
 	size_t n = line->nbranches, i, k, *pos;
 	int group = 0;
@@ -928,6 +940,8 @@ int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
 
 		sum[i] = arcov_arc_is_branch(arc) ? arc->total : -1;
 		ran[i] = fn->blocks[arc->src].total != 0;
+		if (from)
+			from[i] = fn->blocks[arc->src].total;
 		group |= fn != line->branches[0].fn;
 	}
 	/* Only the functions of one group: a lambda and the function
@@ -958,6 +972,8 @@ int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
 			continue;
 		sum[k] += sum[i];
 		ran[k] |= ran[i];
+		if (from)
+			from[k] += from[i];
 		sum[i] = -1;
 	}
 	free(pos);
@@ -1048,7 +1064,7 @@ int arcov_modern_tally(struct arcov_msrc *src)
 			cap = line->nbranches;
 		}
 		if (line->nbranches && !arcov_excl_branch(&src->excl, ln) &&
-		    arcov_mline_merge(line, sum, ran) < 0) {
+		    arcov_mline_merge(line, sum, ran, NULL) < 0) {
 			free(sum);
 			free(ran);
 			return ARCOV_ENOMEM;

@@ -232,6 +232,8 @@ static inline int arcov_arc_is_branch(const struct arcov_marc *arc)
  *        -1 for every other arc
  * @ran:  line->nbranches entries, set alike: whether the block of one of
  *        those arcs ran
+ * @from: NULL, or line->nbranches entries, set alike: the summed counts
+ *        of those arcs' source blocks (what a branch's share is of)
  *
  * The functions of a group that share a line (template instances, the
  * symbols of one destructor) each have a record of the line in gcov 12's
@@ -240,7 +242,7 @@ static inline int arcov_arc_is_branch(const struct arcov_marc *arc)
  * ARCOV_ENOMEM.
  */
 int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
-		      unsigned char *ran);
+		      unsigned char *ran, int64_t *from);
 
 /* arcov_mfn_shown - whether reports list @fn: it leads its copies. */
 static inline int arcov_mfn_shown(const struct arcov_mfn *fn)
@@ -254,6 +256,12 @@ static inline int arcov_mfn_shown(const struct arcov_mfn *fn)
  * arcov_obj_fn_calls()).
  */
 int64_t arcov_modern_calls(const struct arcov_mfn *fn);
+
+/**
+ * arcov_modern_returns - how many of those calls returned: the exit
+ * block's total less the fake arcs into it (calls that did not return).
+ */
+int64_t arcov_modern_returns(const struct arcov_mfn *fn);
 
 /**
  * arcov_msrc_from - the index in @src->lines of the first line numbered

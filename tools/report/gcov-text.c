@@ -116,11 +116,12 @@ static void line_beginning(FILE *f, const struct text *t, int exists,
 	}
 }
 
-/* gcov 12's output_branch_count(): 1 when a line was printed. */
+/* gcov 12's output_branch_count(): 1 when a line was printed.  A branch
+ * counts @count of @total (its block's count), a group's summed. */
 static int branch_count(FILE *f, const struct text *t, int ix,
-			const struct arcov_mfn *fn, const struct arcov_marc *arc)
+			const struct arcov_mfn *fn, const struct arcov_marc *arc,
+			int64_t count, int64_t total)
 {
-	int64_t total = fn->blocks[arc->src].total;
 	int dp = -t->o->branch_counts;
 	char buf[ARCOV_PERCENT_MAX];
 
@@ -138,8 +139,7 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 	case ARCOV_ARC_BRANCH:
 		if (total)
 			fprintf(f, "branch %2d taken %s%s\n", ix,
-				arcov_format_gcov(arc->total, total, dp,
-						  buf),
+				arcov_format_gcov(count, total, dp, buf),
 				arc->fall_through ? " (fallthrough)" :
 				arc->is_throw ? " (throw)" : "");
 		else
@@ -158,6 +158,37 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 		return 1;
 	}
 	return 0;
+}
+
+/* The -b arc lines of @line.  A group's branches (template instances,
+ * functions sharing the line) are listed once per position with their
+ * counts summed, as the summary, the JSON, lcov -- and gcovr reading this
+ * text -- count them; out of memory, one function's after another. */
+static void branch_lines(FILE *f, const struct text *t,
+			 const struct arcov_mline *line)
+{
+	size_t n = line->nbranches ? line->nbranches : 1, i;
+	int64_t *sum = malloc(n * sizeof *sum);
+	int64_t *from = malloc(n * sizeof *from);
+	unsigned char *ran = malloc(n);
+	int merged = sum && from && ran &&
+		     arcov_mline_merge(line, sum, ran, from) == 0;
+	int ix = 0;
+
+	for (i = 0; i < line->nbranches; i++) {
+		const struct arcov_mfn *fn = line->branches[i].fn;
+		const struct arcov_marc *arc = &fn->arcs[line->branches[i].idx];
+		int br = merged && arcov_arc_is_branch(arc);
+
+		if (br && sum[i] < 0)
+			continue;	/* counted at its position's first */
+		ix += branch_count(f, t, ix, fn, arc,
+				   br ? sum[i] : arc->total,
+				   br ? from[i] : fn->blocks[arc->src].total);
+	}
+	free(sum);
+	free(from);
+	free(ran);
 }
 
 /* gcov 12's output_line_details(): -a block lines and -b arc lines. */
@@ -190,15 +221,12 @@ static void line_details(FILE *f, const struct text *t,
 				continue;
 			for (a = 0; a < blk->nsucc; a++)
 				jx += branch_count(f, t, jx, fn,
-						   &fn->arcs[blk->succ[a]]);
+						   &fn->arcs[blk->succ[a]],
+						   fn->arcs[blk->succ[a]].total,
+						   blk->total);
 		}
 	} else if (t->o->branch_probabilities) {
-		for (i = 0; i < line->nbranches; i++) {
-			const struct arcov_mfn *fn = line->branches[i].fn;
-
-			ix += branch_count(f, t, ix, fn,
-					   &fn->arcs[line->branches[i].idx]);
-		}
+		branch_lines(f, t, line);
 	}
 }
 
@@ -206,18 +234,14 @@ static void line_details(FILE *f, const struct text *t,
 static void function_details(FILE *f, const struct text *t,
 			     const struct arcov_mfn *fn)
 {
-	const struct arcov_mblock *exit_blk = &fn->blocks[fn->nblocks - 1];
-	int64_t returned = exit_blk->total, called = arcov_modern_calls(fn);
+	int64_t returned = arcov_modern_returns(fn);
+	int64_t called = arcov_modern_calls(fn);
 	char b1[ARCOV_PERCENT_MAX], b2[ARCOV_PERCENT_MAX];
 	char b3[ARCOV_PERCENT_MAX];
 	char *name;
-	uint32_t i;
 
 	if (!t->o->branch_probabilities)
 		return;
-	for (i = 0; i < exit_blk->npred; i++)
-		if (fn->arcs[exit_blk->pred[i]].fake)
-			returned -= fn->arcs[exit_blk->pred[i]].total;
 	name = fn_name(t, fn);
 	fprintf(f, "function %s called %s returned %s blocks executed %s%s\n",
 		name ? name : fn->name, arcov_format_gcov(called, 0, -1, b1),
@@ -228,42 +252,11 @@ static void function_details(FILE *f, const struct text *t,
 	free(name);
 }
 
-/* gcov 12's read_line(): one line without its newline, NULL at EOF. */
-static char *read_line(FILE *f, char **buf, size_t *len)
-{
-	size_t pos = 0, n;
-	char *bigger;
-
-	if (!*len) {
-		*buf = malloc(200);
-		if (!*buf)
-			return NULL;
-		*len = 200;
-	}
-	while (fgets(*buf + pos, (int)(*len - pos), f)) {
-		n = strlen(*buf + pos);
-		if (n && (*buf)[pos + n - 1] == '\n') {
-			(*buf)[pos + n - 1] = 0;
-			return *buf;
-		}
-		pos += n;
-		if (pos > *len / 2) {
-			bigger = realloc(*buf, *len * 2);
-			if (!bigger)
-				break;
-			*buf = bigger;
-			*len *= 2;
-		}
-	}
-	return pos ? *buf : NULL;
-}
-
 /* All lines of @name, or none when it cannot be read. */
 static char **read_source(const char *path, const char *name, size_t *n,
 			  FILE *diag, int newer, FILE *gcov)
 {
-	char **lines = NULL, **bigger, *line, *buf = NULL;
-	size_t len = 0, cap = 0;
+	char **lines;
 	FILE *f;
 
 	*n = 0;
@@ -274,20 +267,7 @@ static char **read_source(const char *path, const char *name, size_t *n,
 	}
 	if (newer)
 		fprintf(gcov, LINE_START "Source is newer than graph\n");
-	while ((line = read_line(f, &buf, &len))) {
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 64;
-			bigger = realloc(lines, cap * sizeof *lines);
-			if (!bigger)
-				break;
-			lines = bigger;
-		}
-		lines[*n] = strdup(line);
-		if (!lines[*n])
-			break;
-		(*n)++;
-	}
-	free(buf);
+	lines = arcov_read_lines(f, n);
 	fclose(f);
 	return lines;
 }
@@ -513,8 +493,34 @@ int arcov_report_text(const struct arcov_report_opts *o,
 	return rc;
 }
 
+/* Differential coverage: "Differential lines: UNC 1, LBC 0, ..." in
+ * lcov 2's order, then the share of new lines run. */
+static void diff_total(const struct arcov_report_opts *o,
+		       const struct arcov_project *p,
+		       const struct arcov_diffcov *dc, FILE *out)
+{
+	char buf[ARCOV_PERCENT_MAX];
+	long t[ARCOV_DC_N], lines;
+	int c;
+
+	arcov_report_dc_totals(o, p, dc, t);
+	fputs("Differential lines:", out);
+	for (c = ARCOV_DC_NONE + 1; c < ARCOV_DC_N; c++)
+		fprintf(out, "%s %s %ld", c == 1 ? "" : ",",
+			arcov_dcat_name(c), t[c]);
+	fputc('\n', out);
+	lines = t[ARCOV_DC_GNC] + t[ARCOV_DC_UNC];
+	if (lines)
+		fprintf(out, "New lines executed:%s of %ld\n",
+			arcov_format_gcov(t[ARCOV_DC_GNC], lines, 2, buf),
+			lines);
+	else
+		fputs("No new lines\n", out);
+}
+
 void arcov_report_text_total(const struct arcov_report_opts *o,
-			     const struct arcov_project *p, FILE *out)
+			     const struct arcov_project *p,
+			     const struct arcov_diffcov *dc, FILE *out)
 {
 	const struct arcov_modern *m = &p->lines;
 	int lines = 0, executed = 0;
@@ -529,4 +535,6 @@ void arcov_report_text_total(const struct arcov_report_opts *o,
 		executed += m->srcs[i].cov.lines_executed;
 	}
 	executed_summary(out, lines, executed);
+	if (dc->active)
+		diff_total(o, p, dc, out);
 }

@@ -16,6 +16,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "common.h"
@@ -28,27 +29,10 @@ struct arcov_json {
 	char *buf;
 	size_t size;
 	int nfiles;
+	const struct arcov_diffcov *dc;	/* active: categories written */
+	const struct arcov_dsrc *dsrc;	/* the file being added's */
+	long totals[ARCOV_DC_N];	/* the document's */
 };
-
-static void json_string(FILE *f, const char *s)
-{
-	const unsigned char *p;
-
-	putc('"', f);
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", f);
-		else if (*p == '\t')
-			fputs("\\t", f);
-		else if (*p < 0x20)
-			fprintf(f, "\\u%04x", *p);
-		else
-			putc(*p, f);
-	}
-	putc('"', f);
-}
 
 static const char *json_bool(int b)
 {
@@ -68,20 +52,36 @@ static void strip_extension(char *s)
 static char *json_file_name(const struct arcov_report_opts *o,
 			    const char *input)
 {
-	const char *slash = strrchr(input, '/');
-	const char *base = slash ? slash + 1 : input;
-	char *name = malloc(2 * strlen(input) + sizeof "##.gcov.json.gz");
+	struct stat st;
+	char *real = NULL, *name;
+	const char *slash, *base;
+	int dir = !stat(input, &st) && S_ISDIR(st.st_mode);
 
-	if (!name)
+	/* A directory (".", "src/"): the name of the directory it is. */
+	if (dir) {
+		real = realpath(input, NULL);
+		if (!real)
+			return NULL;
+		input = real;
+	}
+	slash = strrchr(input, '/');
+	base = slash && slash[1] ? slash + 1 : input;
+	name = malloc(2 * strlen(input) + sizeof "##.gcov.json.gz");
+	if (!name) {
+		free(real);
 		return NULL;
+	}
 	strcpy(name, base);
-	strip_extension(name);
+	if (!dir)
+		strip_extension(name);
 	if (o->preserve_paths && slash) {
 		strcat(name, "##");
 		arcov_mangle_path(name + strlen(name), input);
-		strip_extension(name);
+		if (!dir)
+			strip_extension(name);
 	}
 	strcat(name, ".gcov.json.gz");
+	free(real);
 	return name;
 }
 
@@ -106,11 +106,11 @@ static int json_begin(struct arcov_json **json,
 		return ARCOV_ENOMEM;
 	}
 	fputs("{\"format_version\": \"1\", \"gcc_version\": ", j->f);
-	json_string(j->f, ARCOV_GCC_VERSION);
+	arcov_json_string(j->f, ARCOV_GCC_VERSION);
 	fputs(", \"current_working_directory\": ", j->f);
-	json_string(j->f, cwd);
+	arcov_json_string(j->f, cwd);
 	fputs(", \"data_file\": ", j->f);
-	json_string(j->f, data_file);
+	arcov_json_string(j->f, data_file);
 	fputs(", \"files\": [", j->f);
 	*json = j;
 	return 0;
@@ -121,9 +121,9 @@ static void json_function(FILE *f, const struct arcov_mfn *fn)
 	char *demangled = arcov_demangle(fn->name);
 
 	fputs("{\"name\": ", f);
-	json_string(f, fn->name);
+	arcov_json_string(f, fn->name);
 	fputs(", \"demangled_name\": ", f);
-	json_string(f, demangled ? demangled : fn->name);
+	arcov_json_string(f, demangled ? demangled : fn->name);
 	fprintf(f, ", \"start_line\": %u, \"start_column\": 0, "
 		"\"end_line\": %u, \"end_column\": 0, \"blocks\": %u, "
 		"\"blocks_executed\": %u, \"execution_count\": %" PRId64
@@ -146,19 +146,22 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 	unsigned char *ran = malloc(n);
 	/* A group's branches merged as lcov merges gcov 12's records of the
 	 * line, one per function; out of memory, one after another. */
-	int merged = sum && ran && arcov_mline_merge(line, sum, ran) == 0;
+	int merged = sum && ran && arcov_mline_merge(line, sum, ran, NULL) == 0;
 	int first = 1;
 
 	fprintf(f, "{\"line_number\": %u, ", ln);
 	if (in_fn) {
 		fputs("\"function_name\": ", f);
-		json_string(f, in_fn->name);
+		arcov_json_string(f, in_fn->name);
 		fputs(", ", f);
 	}
-	fprintf(f, "\"count\": %" PRId64 ", \"unexecuted_block\": %s, %s"
-		"\"branches\": [", line->count,
-		json_bool(line->has_unexecuted_block),
+	fprintf(f, "\"count\": %" PRId64 ", \"unexecuted_block\": %s, %s",
+		line->count, json_bool(line->has_unexecuted_block),
 		line->inexact ? "\"inexact\": true, " : "");
+	if (j->dsrc && ln <= j->dsrc->nlines && j->dsrc->cat[ln])
+		fprintf(f, "\"category\": \"%s\", ",
+			arcov_dcat_name(j->dsrc->cat[ln]));
+	fputs("\"branches\": [", f);
 	for (i = 0; j->o->branch_probabilities &&
 		    !arcov_excl_branch(&src->excl, ln) && i < line->nbranches;
 	     i++) {
@@ -178,6 +181,18 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 	free(ran);
 }
 
+/* ", \"differential\": {\"UNC\": N, ...}": lines per category. */
+static void json_categories(FILE *f, const long *counts)
+{
+	int c;
+
+	fputs(", \"differential\": {", f);
+	for (c = ARCOV_DC_NONE + 1; c < ARCOV_DC_N; c++)
+		fprintf(f, "%s\"%s\": %ld", c == 1 ? "" : ", ",
+			arcov_dcat_name(c), counts[c]);
+	fputs("}", f);
+}
+
 /* Add accumulated @src to "files". */
 static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 {
@@ -194,7 +209,7 @@ static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 		goto free_lists;
 	}
 	fputs(j->nfiles++ ? ", {\"file\": " : "{\"file\": ", f);
-	json_string(f, src->name);
+	arcov_json_string(f, src->name);
 	fputs(", \"functions\": [", f);
 	for (k = 0; k < src->nfns; k++) {
 		if (arcov_excl_line(&src->excl, arcov_fn_first_line(fns[k])))
@@ -223,7 +238,10 @@ static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 			first = 0;
 		}
 	}
-	fputs("]}", f);
+	fputs("]", f);
+	if (j->dc->active && j->dsrc)
+		json_categories(f, j->dsrc->counts);
+	fputs("}", f);
 free_lists:
 	free(fns);
 	free(stack);
@@ -296,7 +314,10 @@ static int json_end(struct arcov_json *j, FILE *out, FILE *diag)
 		rc = 1;
 		goto free_json;
 	}
-	fputs("]}", j->f);
+	fputs("]", j->f);
+	if (j->dc->active)
+		json_categories(j->f, j->totals);
+	fputs("}", j->f);
 	if (fclose(j->f)) {
 		fprintf(diag, "arcov: out of memory\n");
 		rc = 1;
@@ -330,7 +351,8 @@ free_json:
 }
 
 int arcov_json_write(const struct arcov_report_opts *o,
-		     const struct arcov_project *p, const char *input,
+		     const struct arcov_project *p,
+		     const struct arcov_diffcov *dc, const char *input,
 		     FILE *out, FILE *diag)
 {
 	const struct arcov_modern *m = &p->lines;
@@ -346,8 +368,15 @@ int arcov_json_write(const struct arcov_report_opts *o,
 		return 1;
 	}
 	free(canon);
-	for (i = 0; i < m->nsrcs; i++)
-		if (!arcov_report_skips(o, &m->srcs[i]))
-			json_add(json, &m->srcs[i]);
+	json->dc = dc;
+	if (dc->active)
+		arcov_report_dc_totals(o, p, dc, json->totals);
+	for (i = 0; i < m->nsrcs; i++) {
+		if (arcov_report_skips(o, &m->srcs[i]))
+			continue;
+		json->dsrc = dc->active && dc->srcs[i].cat ? &dc->srcs[i] :
+							     NULL;
+		json_add(json, &m->srcs[i]);
+	}
 	return json_end(json, out, diag);
 }

@@ -88,7 +88,7 @@ static int lcov_group_branches(FILE *f, const struct arcov_mline *line,
 	for (i = 1; i < line->nbranches; i++)
 		group |= line->branches[i].fn != line->branches[0].fn;
 	/* Out of memory, the records of each function's blocks. */
-	if (!group || !sum || !ran || arcov_mline_merge(line, sum, ran) < 0) {
+	if (!group || !sum || !ran || arcov_mline_merge(line, sum, ran, NULL) < 0) {
 		free(sum);
 		free(ran);
 		return 0;
