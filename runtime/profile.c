@@ -24,7 +24,13 @@
  * callee (doc/profile.md).
  *
  * The runtime is a guest: no stdout, no exit, errno kept, one line on
- * stderr for each problem.
+ * stderr for each problem.  A set-id program takes none of ARCOV_TRACE,
+ * ARCOV_TIMELINE or ARCOV_CLOCK from its caller (secure_getenv()), and
+ * writes no trace: the build names no place for it, and the default one
+ * is the caller's directory under the caller's argv[0].  The dump takes
+ * the coverage runtime's lock (runtime.c, arcov_rt_enter()), so a signal
+ * handler that calls exit(), fork() or arcov_dump() during either dump
+ * finds it held and returns at once.
  */
 #include <config.h>
 
@@ -35,6 +41,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -85,8 +93,12 @@ struct fstat {
 	uint64_t outer;
 };
 
+/* struct thread's off: what keeps the hooks out. */
+enum { HOOK_ON, HOOK_BUSY, HOOK_OVER };
+
 struct thread {
-	int off;		/* inside a hook, or the thread is over */
+	int off;		/* HOOK_BUSY inside a hook or the dump,
+				 * HOOK_OVER once the thread is over */
 	int recording;		/* events go to the timeline */
 	int live;		/* still running */
 	uint32_t depth, cap;
@@ -109,6 +121,12 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t thread_key;
 static int use_tsc, have_rdtscp, have_rdpid, ready;
+/* A forked child of a process that forked inside the runtime (from a
+ * signal handler): its state may be half changed; it records nothing. */
+static int broken;
+/* This thread holds lock (thread_start(); fn_number() runs inside a
+ * hook, which th->off tells). */
+static __thread int locking;
 static uint64_t tsc0, mono0;		/* the calibration's first readings */
 static size_t timeline_left;		/* bytes the timeline may still take */
 static int timeline_on;
@@ -164,7 +182,7 @@ static inline uint64_t ticks_core(int16_t *core)
 static void clock_pick(void)
 {
 	unsigned int a, b, c, d;
-	const char *env = getenv("ARCOV_CLOCK");
+	const char *env = secure_getenv("ARCOV_CLOCK");
 
 	if (env && !strcmp(env, "monotonic"))
 		return;
@@ -182,7 +200,7 @@ static void clock_pick(void)
  * else a byte count with an optional K, M or G suffix. */
 static void timeline_setting(void)
 {
-	const char *env = getenv("ARCOV_TIMELINE");
+	const char *env = secure_getenv("ARCOV_TIMELINE");
 	unsigned long long v;
 	char *end;
 
@@ -257,10 +275,12 @@ static COLD struct thread *thread_start(void)
 	th->recording = timeline_on;
 	th->start = ticks();
 	pthread_setspecific(thread_key, th);
+	locking = 1;
 	pthread_mutex_lock(&lock);
 	th->next = threads;
 	threads = th;
 	pthread_mutex_unlock(&lock);
+	locking = 0;
 	self_thread = th;
 	errno = saved;
 	return th;
@@ -566,7 +586,7 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	}
 	if (th->off)
 		return;
-	th->off = 1;
+	th->off = HOOK_BUSY;
 	now = th->recording ? ticks_core(&core) : ticks();
 	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
 	if (__builtin_expect(!id, 0))
@@ -603,7 +623,7 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	else if (timeline_on)
 		th->lost++;
 out:
-	th->off = 0;
+	th->off = HOOK_ON;
 }
 
 ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
@@ -616,7 +636,7 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 
 	if (!th || th->off)
 		return;
-	th->off = 1;
+	th->off = HOOK_BUSY;
 	now = th->recording ? ticks_core(&core) : ticks();
 	id = __atomic_load_n(&fn->id, __ATOMIC_RELAXED);
 	while (th->depth && th->stack[th->depth - 1].sp < sp)
@@ -638,7 +658,7 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 		pop_inline(th, now, core);
 	}
 	th->end = now;
-	th->off = 0;
+	th->off = HOOK_ON;
 }
 
 /* ---- threads, fork ---- */
@@ -650,7 +670,7 @@ static void thread_over(void *arg)
 	struct thread *th = arg;
 	uint64_t now = ticks();
 
-	th->off = 1;
+	th->off = HOOK_OVER;
 	while (th->depth)
 		pop(th, now, -1);
 	th->end = now;
@@ -682,6 +702,13 @@ static void fork_child(void)
 
 	pthread_mutex_init(&lock, NULL);
 	threads = th;
+	if (locking || arcov_rt_inside() || (th && th->off == HOOK_BUSY)) {
+		/* fork() from a signal handler that interrupted the hooks
+		 * or a dump: nothing here can be trusted, or freed. */
+		broken = 1;
+		threads = NULL;
+		return;
+	}
 	if (!th)
 		return;
 	th->next = NULL;
@@ -829,25 +856,53 @@ out:
 	return rc;
 }
 
-/* The command line from /proc/self/cmdline, arguments joined by spaces. */
+/* The command line from /proc/self/cmdline, arguments joined by spaces.
+ * The file says its size is 0, so it is read until its end; NULL when it
+ * cannot be read (no /proc), and the trace's command line is empty. */
 static char *command_line(void)
 {
-	unsigned char *data = NULL;
-	size_t size = 0, i;
-	char *s;
+	size_t size = 0, cap = 256, i;
+	char *s = malloc(cap), *n;
+	ssize_t k;
+	int fd;
 
-	if (arcov_file_slurp("/proc/self/cmdline", &data, &size, NULL) < 0)
+	if (!s)
 		return NULL;
-	s = malloc(size + 1);
-	if (s) {
-		for (i = 0; i < size; i++)
-			s[i] = data[i] && data[i] != '\n' ? (char)data[i] : ' ';
-		while (size && s[size - 1] == ' ')
-			size--;
-		s[size] = 0;
+	fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		goto fail;
+	for (;;) {
+		if (cap - size < 2) {
+			if (cap >= (1u << 20))
+				break;	/* a sane bound: the rest is cut */
+			n = realloc(s, 2 * cap);
+			if (!n)
+				goto fail;
+			s = n;
+			cap *= 2;
+		}
+		k = read(fd, s + size, cap - size - 1);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			goto fail;
+		if (!k)
+			break;
+		size += (size_t)k;
 	}
-	free(data);
+	close(fd);
+	for (i = 0; i < size; i++)
+		if (!s[i] || s[i] == '\n')
+			s[i] = ' ';
+	while (size && s[size - 1] == ' ')
+		size--;
+	s[size] = 0;
 	return s;
+fail:
+	if (fd >= 0)
+		close(fd);
+	free(s);
+	return NULL;
 }
 
 /* ARCOV_TRACE with "%p" as the process id, else PROG.arcov-trace in the
@@ -855,7 +910,7 @@ static char *command_line(void)
  * child (doc/profile.md). */
 static char *trace_path(void)
 {
-	const char *env = getenv("ARCOV_TRACE");
+	const char *env = secure_getenv("ARCOV_TRACE");
 	extern char *program_invocation_short_name;
 	char pid[24], *path, *p;
 	size_t n;
@@ -988,16 +1043,37 @@ report:
 
 static void dump_at_exit(void)
 {
-	int saved = errno;
+	int saved = errno, off = 0;
 	struct thread *me = self_thread;
 
-	if (me)
-		me->off = 1;
+	if (broken)
+		return;
+	/* Inside a hook, holding lock, or inside a dump of either kind: a
+	 * signal handler interrupted it, and waiting would be forever. */
+	if (locking || (me && me->off == HOOK_BUSY) || !arcov_rt_enter()) {
+		arcov_rt_warn("exit() during a profile hook or a dump (from a signal handler?); the profile is not written");
+		errno = saved;
+		return;
+	}
+	if (getauxval(AT_SECURE)) {
+		static int said;
+
+		/* Once: arcov_dump() may ask again and again. */
+		if (!said++)
+			arcov_rt_warn("a set-id program writes no time profile");
+		goto leave;
+	}
+	if (me) {
+		off = me->off;
+		me->off = HOOK_BUSY;
+	}
 	pthread_mutex_lock(&lock);
 	dump_locked();
 	pthread_mutex_unlock(&lock);
 	if (me)
-		me->off = 0;
+		me->off = off;
+leave:
+	arcov_rt_leave();
 	errno = saved;
 }
 

@@ -9,6 +9,7 @@
 #include <config.h>
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "merge.h"
@@ -53,6 +54,9 @@ int main(int argc, char **argv)
 {
 	int c;
 
+	/* A file-size limit (ulimit -f) is a write error (EFBIG), reported
+	 * with the temporary files removed, not a death by SIGXFSZ. */
+	signal(SIGXFSZ, SIG_IGN);
 	while ((c = getopt_long(argc, argv, "hv", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'h':

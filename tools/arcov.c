@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -459,6 +460,9 @@ int main(int argc, char **argv)
 	static char **filters, **excludes;
 	static struct arcov_path_map *maps;
 
+	/* A file-size limit (ulimit -f) is a write error (EFBIG), reported
+	 * with the temporary files removed, not a death by SIGXFSZ. */
+	signal(SIGXFSZ, SIG_IGN);
 	filters = calloc((size_t)argc + 1, sizeof *filters);
 	excludes = calloc((size_t)argc + 1, sizeof *excludes);
 	maps = calloc((size_t)argc + 1, sizeof *maps);
