@@ -267,7 +267,7 @@ static int parse_run(const char *s, long *run, const char **label)
 	if (*s >= '0' && *s <= '9')
 		return parse_count(s, run);
 	*label = s;
-	return *s && strlen(s) < ARCOV_LABEL_MAX;
+	return *s != 0;
 }
 
 /* Whether @path names standard output. */
@@ -282,8 +282,9 @@ static int is_stdout(const char *path)
 static char **run_labels(const struct arcov_project *p, size_t *n,
 			 int *unlabelled)
 {
-	char label[ARCOV_LABEL_MAX], **v = NULL, **more;
+	char *label, **v = NULL, **more;
 	size_t i, k, j;
+	int has;
 
 	*n = 0;
 	*unlabelled = 0;
@@ -292,23 +293,26 @@ static char **run_labels(const struct arcov_project *p, size_t *n,
 
 		for (k = 0; arcov_pobj_usable(&p->objs[i]) && k < da->nblocks;
 		     k++) {
-			if (!arcov_run_label(&da->blocks[k], label,
-					     sizeof label)) {
+			has = arcov_run_label(&da->blocks[k], &label);
+			if (has < 0)
+				goto nomem;
+			if (!has) {
 				*unlabelled = 1;
 				continue;
 			}
 			for (j = 0; j < *n && strcmp(v[j], label); j++)
 				;
-			if (j < *n)
+			if (j < *n) {
+				free(label);
 				continue;
+			}
 			more = realloc(v, (*n + 1) * sizeof *v);
-			if (!more)
+			if (!more) {
+				free(label);
 				goto nomem;
+			}
 			v = more;
-			v[*n] = strdup(label);
-			if (!v[*n])
-				goto nomem;
-			(*n)++;
+			v[(*n)++] = label;
 		}
 	}
 	return v ? v : calloc(1, sizeof *v);
@@ -382,7 +386,7 @@ static int report(const struct arcov_report_opts *o,
 		  const struct arcov_project_opts *sel, char **args, int nargs)
 {
 	struct arcov_project_opts po = *sel;
-	struct arcov_run_sel run;
+	struct arcov_run_sel run = { 0 };
 	struct arcov_project p;
 	const char *input = args[nargs - 1];
 	int i, rc = 0, gate = 0, loaded = 0;
