@@ -276,7 +276,8 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-coverage.sh \
 	testsuite/profile/profile-setid.sh \
 	testsuite/profile/profile-reentry.sh \
-	testsuite/profile/profile-guest.sh
+	testsuite/profile/profile-guest.sh \
+	testsuite/profile/profile-outputs.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-calls.sh \
@@ -288,6 +289,7 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-setid.sh \
 	testsuite/profile/profile-reentry.sh \
 	testsuite/profile/profile-guest.sh \
+	testsuite/profile/profile-outputs.sh \
 	testsuite/profile/guest.c \
 	testsuite/profile/calls.c \
 	testsuite/profile/calls.exp \

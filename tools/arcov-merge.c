@@ -27,10 +27,11 @@ static const struct option long_options[] = {
 static void usage(void)
 {
 	fputs("Usage: " PROGRAM " [-h|--help] [-v|--version] OUT IN...\n"
-	      "Merge the .da files IN... into OUT, or, when every IN is a\n"
-	      "directory, each .da file below them into the same relative\n"
-	      "path below the directory OUT.  Blocks of the same object and\n"
-	      "run label are added together, the other blocks are kept.  The\n"
+	      "Merge the .da files IN... into OUT (- for standard output),\n"
+	      "or, when every IN is a directory, each .da file below them\n"
+	      "into the same relative path below the directory OUT.  Blocks\n"
+	      "of the same object and run label are added together, the\n"
+	      "other blocks are kept.  The\n"
 	      "result does not depend on the order or grouping of merges.\n"
 	      "OUT is read only if it is also named as an input; files are\n"
 	      "replaced atomically (never a FIFO, device or symbolic link),\n"

@@ -13,17 +13,21 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "discover.h"
 #include "export.h"
 #include "profile-export.h"
 #include "project.h"
 #include "report.h"
+#include "trace.h"
 
 enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
@@ -268,6 +272,25 @@ static int parse_run(const char *s, long *run, const char **label)
 		return parse_count(s, run);
 	*label = s;
 	return *s != 0;
+}
+
+/* Whether @path is a time-profile trace: its magic, whatever its name.
+ * Without a profile option it would be taken for a coverage argument,
+ * and the report made of the .bb and .da beside it. */
+static int is_trace(const char *path)
+{
+	char magic[sizeof ARCOV_TRACE_MAGIC - 1];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), yes = 0;
+	struct stat st;
+
+	if (fd < 0)
+		return 0;
+	/* Never wait on a FIFO. */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode))
+		yes = read(fd, magic, sizeof magic) == (ssize_t)sizeof magic &&
+		      !memcmp(magic, ARCOV_TRACE_MAGIC, sizeof magic);
+	close(fd);
+	return yes;
 }
 
 /* Whether @path names standard output. */
@@ -727,8 +750,19 @@ int main(int argc, char **argv)
 		prof.webgrind = x.webgrind;
 		prof.webgrind_version = x.webgrind_version;
 		prof.demangle = o.demangled_names;
-		prof.argv = argv;
-		prof.argc = argc;
+		if (is_stdout(prof.callgrind) + is_stdout(prof.winidea) +
+		    is_stdout(prof.timeline_bin) + is_stdout(prof.chrome) +
+		    (prof.flat || prof.graph) > 1) {
+			fprintf(stderr, "arcov: only one output can go to "
+				"standard output (--profile-flat and "
+				"--profile-graph, or FILE -)\n");
+			return 2;
+		}
+		if (is_stdout(prof.webgrind)) {
+			fprintf(stderr, "arcov: --webgrind writes two files; "
+				"it cannot write to standard output\n");
+			return 2;
+		}
 		if (!winidea_indent_set)
 			prof.winidea_indent = 2;
 		if (!prof.timeline_version)
@@ -743,6 +777,15 @@ int main(int argc, char **argv)
 	}
 	args = argv + optind;
 	nargs = argc - optind;
+	for (i = 0; i < nargs; i++) {
+		if (is_trace(args[i])) {
+			fprintf(stderr, "arcov: %s is a time-profile trace; "
+				"read it with --profile-time (with "
+				"--callgrind or --webgrind), --profile-flat "
+				"or --profile-graph\n", args[i]);
+			return 2;
+		}
+	}
 	if (libs && !progs.n) {
 		fprintf(stderr, "arcov: --binary-libs needs --binary\n");
 		return 2;

@@ -239,6 +239,16 @@ static int write_outputs(struct outputs *outs, int parents, FILE *diag)
 	for (i = 0; i < outs->n; i++) {
 		struct output *o = &outs->v[i];
 
+		if (!parents && !strcmp(o->path, "-")) {
+			/* Standard output, as for arcov's outputs. */
+			if (fwrite(o->data, 1, o->size, stdout) != o->size ||
+			    fflush(stdout) || ferror(stdout)) {
+				fprintf(diag, "arcov-merge: standard output: "
+					"write error: %s\n", strerror(errno));
+				rc = 1;
+			}
+			continue;
+		}
 		if ((parents && make_parents(o->path, &err)) ||
 		    arcov_file_replace(o->path, o->data, o->size, &err)) {
 			fprintf(diag, "arcov-merge: %s\n", err.msg);
@@ -340,6 +350,11 @@ int arcov_merge_run(const char *out, char *const *ins, int nins, FILE *diag)
 			ndirs++;
 		else
 			nfiles++;
+	}
+	if (ndirs && !strcmp(out, "-")) {
+		fprintf(diag, "arcov-merge: merging directories writes a tree; "
+			"its output cannot be standard output\n");
+		return 2;
 	}
 	if (ndirs && nfiles) {
 		fprintf(diag, "arcov-merge: the inputs must be all files or "

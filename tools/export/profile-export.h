@@ -31,8 +31,6 @@ struct arcov_profile_opts {
 	int timeline_version;	/* 10 or 11 */
 	const char *chrome;	/* --chrome-trace FILE */
 	int demangle;		/* -m */
-	char *const *argv;	/* the command line, for "cmd:" */
-	int argc;
 };
 
 /**

@@ -1,9 +1,11 @@
 /* profile-run.c -- run the time-profile outputs a command line asks for:
  * build the time model once from the trace files, then each output from
- * it; a file is made whole in memory and put in place atomically.
+ * it; a file is made whole in memory and put in place atomically, or
+ * written to standard output when its name is "-".
  */
 #include <config.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,6 +26,15 @@ static int put_file(const char *path, const void *data, size_t size,
 {
 	struct arcov_err err = { 0 };
 
+	if (!strcmp(path, "-")) {
+		if (fwrite(data, 1, size, stdout) != size || fflush(stdout) ||
+		    ferror(stdout)) {
+			fprintf(diag, "arcov: standard output: write error: "
+				"%s\n", strerror(errno));
+			return 1;
+		}
+		return 0;
+	}
 	if (arcov_file_replace(path, data, size, &err) < 0) {
 		fprintf(diag, "arcov: %s\n", err.msg);
 		return 1;
@@ -171,20 +182,17 @@ int arcov_profile_run(const struct arcov_profile_opts *o, char *const *traces,
 	struct arcov_profile p;
 	struct arcov_err err = { 0 };
 	struct job j = { &p, o, NULL };
-	char *cmd = arcov_export_cmd(o->argv, o->argc);
 	int rc = 0, r;
 
-	if (!cmd) {
-		fprintf(diag, "arcov: out of memory\n");
-		return 1;
-	}
-	j.cmd = cmd;
 	r = arcov_profile_load(&p, traces, (size_t)ntraces, o->demangle, &err);
 	if (r < 0) {
 		fprintf(diag, "arcov: %s\n", err.msg);
 		rc = 1;
 		goto out;
 	}
+	/* callgrind's "cmd:" is the profiled program (the first trace's),
+	 * or, when its command line could not be read, the trace. */
+	j.cmd = p.cmd && *p.cmd ? p.cmd : traces[0];
 	if (!p.nfns) {
 		fprintf(diag, "arcov: %s: no function was profiled\n",
 			traces[0]);
@@ -219,8 +227,12 @@ int arcov_profile_run(const struct arcov_profile_opts *o, char *const *traces,
 		rc |= put_binary(&j, 'b', o->timeline_bin, diag);
 	if (o->chrome)
 		rc |= put_text(&j, o->chrome, chrome_text, diag);
+	if (fflush(out) || ferror(out)) {
+		fprintf(diag, "arcov: standard output: write error: %s\n",
+			strerror(errno));
+		rc = 1;
+	}
 out:
 	arcov_profile_free(&p);
-	free(cmd);
 	return rc;
 }
