@@ -59,6 +59,12 @@ void arcov_rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
 		    const struct arcov_da_summary *others);
 
+/**
+ * arcov_rt_wait_ms - how long a dump waits for another writer of a file:
+ * ARCOV_LOCK_TIMEOUT seconds (secure_getenv()), else ARCOV_FILE_WAIT_MS.
+ */
+unsigned arcov_rt_wait_ms(void);
+
 /* Where .da files go: ARCOV_PREFIX and ARCOV_PREFIX_STRIP, read once per
  * dump (the environment is long; a dump writes many files). */
 struct arcov_rt_place {

@@ -1005,7 +1005,7 @@ static void dump_locked(void)
 	t.end = c.mono1;
 	t.nfns = nfns;
 	t.fns = fns;
-	rc = arcov_file_begin(&tx, path, 0, ARCOV_FILE_WAIT_MS, &err);
+	rc = arcov_file_begin(&tx, path, 0, arcov_rt_wait_ms(), &err);
 	if (rc < 0)
 		goto report;
 	size = arcov_trace_stream(&t, STREAM_CHUNK, to_file, &tx);
