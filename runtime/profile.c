@@ -958,6 +958,46 @@ static int to_file(void *ctx, const void *p, size_t n)
 	return arcov_file_write_all(tx->fd, p, n) < 0 ? ARCOV_EIO : 0;
 }
 
+/*
+ * Into the locked @tx: the runs the file already holds, but this
+ * process's own (an earlier arcov_dump() of this run: the exit writes it
+ * again, whole), then this run.  A file that does not parse is never
+ * modified, as a .da is not.  Returns 0 or a negative code, with @err
+ * set.
+ */
+static int put_runs(struct arcov_file_tx *tx, const struct arcov_trace *t,
+		    struct arcov_err *err)
+{
+	struct arcov_trace_runs old = { 0 };
+	unsigned char *data = NULL;
+	size_t size = 0, k;
+	ssize_t n;
+	int rc;
+
+	rc = arcov_file_tx_read(tx, &data, &size, err);
+	if (!rc && size)
+		rc = arcov_trace_read_runs(&old, data, size, tx->path, err);
+	for (k = 0; !rc && k < old.n; k++) {
+		const struct arcov_trace *r = &old.runs[k];
+
+		if (r->pid == t->pid && r->start == t->start)
+			continue;
+		if (arcov_file_write_all(tx->fd, data + old.offset[k],
+					 old.offset[k + 1] - old.offset[k]))
+			rc = arcov_errf(err, ARCOV_EIO, tx->path, -1,
+					"cannot write: %s", strerror(errno));
+	}
+	arcov_trace_runs_free(&old);
+	free(data);
+	if (rc)
+		return rc;
+	n = arcov_trace_stream(t, STREAM_CHUNK, to_file, tx);
+	if (n == ARCOV_EIO)
+		return arcov_errf(err, ARCOV_EIO, tx->path, -1,
+				  "cannot write: %s", strerror(errno));
+	return n < 0 ? (int)n : 0;
+}
+
 /* Write the trace of every finished thread and of the calling one.
  * Called with the lock held. */
 static void dump_locked(void)
@@ -969,7 +1009,7 @@ static void dump_locked(void)
 	uint64_t now = c.tsc1, dropped = 0;
 	struct arcov_file_tx tx;
 	char *path = NULL;
-	ssize_t size;
+	const char *label = secure_getenv("ARCOV_RUN_LABEL");
 	uint32_t n = 0, i;
 	int rc = ARCOV_ENOMEM;
 
@@ -1005,19 +1045,15 @@ static void dump_locked(void)
 	t.end = c.mono1;
 	t.nfns = nfns;
 	t.fns = fns;
+	t.label = label && *label ? (char *)label : NULL;
 	rc = arcov_file_begin(&tx, path, 0, arcov_rt_wait_ms(), &err);
 	if (rc < 0)
 		goto report;
-	size = arcov_trace_stream(&t, STREAM_CHUNK, to_file, &tx);
-	if (size < 0) {
-		if (size == ARCOV_EIO)
-			arcov_errf(&err, ARCOV_EIO, path, -1,
-				   "cannot write: %s", strerror(errno));
+	rc = put_runs(&tx, &t, &err);
+	if (rc < 0)
 		arcov_file_abort(&tx);
-		rc = (int)size;
-	} else {
+	else
 		rc = arcov_file_commit(&tx, NULL, 0, ARCOV_FILE_FSYNC, &err);
-	}
 report:
 	if (rc < 0 && err.msg[0])
 		arcov_rt_warn("%s", err.msg);

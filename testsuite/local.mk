@@ -277,7 +277,8 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-setid.sh \
 	testsuite/profile/profile-reentry.sh \
 	testsuite/profile/profile-guest.sh \
-	testsuite/profile/profile-outputs.sh
+	testsuite/profile/profile-outputs.sh \
+	testsuite/profile/profile-runs.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-calls.sh \
@@ -290,6 +291,7 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-reentry.sh \
 	testsuite/profile/profile-guest.sh \
 	testsuite/profile/profile-outputs.sh \
+	testsuite/profile/profile-runs.sh \
 	testsuite/profile/guest.c \
 	testsuite/profile/calls.c \
 	testsuite/profile/calls.exp \

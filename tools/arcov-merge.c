@@ -36,6 +36,8 @@ static void usage(void)
 	      "OUT is read only if it is also named as an input; files are\n"
 	      "replaced atomically (never a FIFO, device or symbolic link),\n"
 	      "and nothing is written unless every input was read.\n"
+	      "Time-profile traces (.arcov-trace) are merged too: OUT holds\n"
+	      "every run of every IN once, in the order they ran.\n"
 	      "\n"
 	      "  -h, --help     print this help and exit\n"
 	      "  -v, --version  print the version and exit\n"

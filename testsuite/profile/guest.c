@@ -2,6 +2,7 @@
  * (profile-guest.sh, profile-setid.sh, profile-outputs.sh):
  *   guest exit N        calls, then exits with status N
  *   guest secure        exit 3 unless running with AT_SECURE (set-id)
+ *   guest dump          arcov_dump(), then one more call of mid()
  *   guest alarm-exit    arcov_dump() in a loop; a SIGALRM handler calls
  *                       exit(42) in the middle of it
  *   guest alarm-fork N  arcov_dump() N times; a SIGALRM handler forks a
@@ -62,6 +63,11 @@ int main(int argc, char **argv)
 	mid(10);
 	mid(20);
 	mid(30);
+	if (!strcmp(mode, "dump")) {
+		arcov_dump();
+		mid(40);
+		return 0;
+	}
 	if (!strcmp(mode, "secure"))
 		return getauxval(AT_SECURE) ? 0 : 3;
 	if (!strcmp(mode, "alarm-exit")) {

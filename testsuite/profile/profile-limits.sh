@@ -34,6 +34,7 @@ diff -u "$tmp/want" "$tmp/calls" || fail "exclude=: wrong functions or calls"
 n=2000000
 (cd "$d" && /usr/bin/time -f %M -o "$tmp/rss.0" ./prog $n) \
 	> "$tmp/out" 2>&1 || fail "run without timeline failed"
+rm -f "$d/prog.arcov-trace"	# runs gather in it: this one alone
 (cd "$d" && ARCOV_TIMELINE=1M /usr/bin/time -f %M -o "$tmp/rss.1M" \
 	./prog $n) > "$tmp/out" 2> "$tmp/err" || fail "bounded run failed"
 rss0=$(tail -n 1 "$tmp/rss.0") rss1=$(tail -n 1 "$tmp/rss.1M")

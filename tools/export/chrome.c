@@ -54,6 +54,14 @@ int arcov_pf_chrome_write(const struct arcov_profile *p, FILE *f)
 		fprintf(f, "%s{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%"
 			PRIu32 ",\"tid\":%" PRIu64 ",\"args\":{\"name\":\"tid %"
 			PRIu64 "\"}}", sep, x->pid, x->tid, x->tid);
+		if (x->label) {
+			/* The run's label names its process. */
+			fprintf(f, ",\n{\"name\":\"process_name\",\"ph\":"
+				"\"M\",\"pid\":%" PRIu32 ",\"args\":{\"name\":",
+				x->pid);
+			json_string(f, x->label);
+			fputs("}}", f);
+		}
 		sep = ",\n";
 		for (i = 0; i < x->nevents; i++) {
 			const struct arcov_pf_event *e = &x->events[i];

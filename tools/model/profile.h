@@ -56,6 +56,7 @@ struct arcov_pf_event {
 struct arcov_pf_ctx {
 	uint32_t pid;
 	uint64_t tid;
+	char *label;		/* the run's ARCOV_RUN_LABEL, or NULL */
 	uint64_t start, end;	/* ns since the profile's start */
 	uint64_t lost;		/* events the runtime could not keep */
 	size_t nevents;		/* nested: every entry has its exit */
