@@ -468,18 +468,25 @@ static void record(struct thread *th, uint64_t t, uint32_t fn, int16_t core,
 	struct arcov_trace_event *e;
 
 	if (th->nevents == th->evcap) {
-		uint64_t cap = th->evcap ? 2 * th->evcap : 4096;
-		size_t bytes = (size_t)(cap - th->evcap) * sizeof *e;
+		uint64_t cap;
+		size_t bytes;
 		size_t left = __atomic_load_n(&timeline_left, __ATOMIC_RELAXED);
 		void *n;
 		int saved;
 
+		/* Double the buffer (4,096 events first), or take what is
+		 * left of the limit when that is less: a limit under 64 KiB
+		 * still records, and the last bytes of any limit are used. */
 		do {
-			if (left < bytes) {
+			cap = th->evcap ? 2 * th->evcap : 4096;
+			if ((cap - th->evcap) * sizeof *e > left)
+				cap = th->evcap + left / sizeof *e;
+			if (cap == th->evcap) {
 				th->recording = 0;
 				th->lost++;
 				return;
 			}
+			bytes = (size_t)(cap - th->evcap) * sizeof *e;
 		} while (!__atomic_compare_exchange_n(&timeline_left, &left,
 						      left - bytes, 0,
 						      __ATOMIC_RELAXED,

@@ -278,7 +278,8 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-reentry.sh \
 	testsuite/profile/profile-guest.sh \
 	testsuite/profile/profile-outputs.sh \
-	testsuite/profile/profile-runs.sh
+	testsuite/profile/profile-runs.sh \
+	testsuite/profile/profile-bounded.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-calls.sh \
@@ -292,6 +293,7 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-guest.sh \
 	testsuite/profile/profile-outputs.sh \
 	testsuite/profile/profile-runs.sh \
+	testsuite/profile/profile-bounded.sh \
 	testsuite/profile/guest.c \
 	testsuite/profile/calls.c \
 	testsuite/profile/calls.exp \

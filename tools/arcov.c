@@ -37,7 +37,8 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        /* the time profile (profile-export.h) */
        OPT_PROFILE_FLAT, OPT_PROFILE_GRAPH, OPT_PROFILE_TIME,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
-       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE };
+       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_FROM, OPT_TO,
+       OPT_FUNCTION };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -89,6 +90,9 @@ static const struct option options[] = {
 	{ "timeline-bin", required_argument, NULL, OPT_TIMELINE_BIN },
 	{ "timeline-version", required_argument, NULL, OPT_TIMELINE_VERSION },
 	{ "chrome-trace", required_argument, NULL, OPT_CHROME_TRACE },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
+	{ "function", required_argument, NULL, OPT_FUNCTION },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -217,7 +221,13 @@ static void usage(FILE *f)
 	      "      --timeline-version=1.0|1.1  Its record version "
 	      "(default 1.1)\n"
 	      "      --chrome-trace=FILE         Write Chrome trace-event "
-	      "JSON\n"
+	      "JSON (FILE.gz: gzipped)\n"
+	      "      --from=TIME, --to=TIME      Timelines: only this window "
+	      "(ns, us, ms\n"
+	      "                                    or s since the profile's "
+	      "start; default ns)\n"
+	      "      --function=REGEX            Timelines: only the "
+	      "functions matching REGEX\n"
 	      "The timeline exports need a run with ARCOV_TIMELINE=1 (or a "
 	      "size limit).\n\n"
 	      "Lines and branches marked LCOV_EXCL_*, GCOVR_EXCL_* or "
@@ -291,6 +301,33 @@ static int is_trace(const char *path)
 		      !memcmp(magic, ARCOV_TRACE_MAGIC, sizeof magic);
 	close(fd);
 	return yes;
+}
+
+/* A time since the profile's start: a number with an optional unit ns
+ * (the default), us, ms or s. */
+static int parse_time(const char *s, uint64_t *ns)
+{
+	static const struct { const char *unit; uint64_t ns; } units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+		{ "s", 1000000000 },
+	};
+	unsigned long long v;
+	char *end;
+	size_t i;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	for (i = 0; !errno && i < sizeof units / sizeof units[0]; i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		if (v > UINT64_MAX / units[i].ns)
+			return 0;
+		*ns = v * units[i].ns;
+		return 1;
+	}
+	return 0;
 }
 
 /* Whether @path names standard output. */
@@ -502,8 +539,11 @@ int main(int argc, char **argv)
 	sel.path_maps = maps;
 	char **args;
 	int seen[OPT_RUN + 1] = { 0 };
-	struct arcov_profile_opts prof = { 0 };
-	int profile_mode = 0, winidea_indent_set = 0;
+	struct arcov_profile_opts prof = { .to = UINT64_MAX };
+	int profile_mode = 0, winidea_indent_set = 0, window = 0;
+	/* Static: reachable, not leaked, on the early exits. */
+	static regex_t fn_re;
+	static int fn_re_set;
 	long run_n;
 
 	while ((opt = getopt_long(argc, argv, "abcdfhjlmno:pqrs:tuv", options,
@@ -720,6 +760,29 @@ int main(int argc, char **argv)
 			prof.chrome = optarg;
 			profile_mode = 1;
 			break;
+		case OPT_FROM:
+		case OPT_TO:
+			if (!parse_time(optarg, opt == OPT_FROM ? &prof.from :
+					&prof.to)) {
+				fprintf(stderr, "arcov: --%s takes a time (a "
+					"number, then ns, us, ms or s), not "
+					"'%s'\n", opt == OPT_FROM ? "from" :
+					"to", optarg);
+				return 2;
+			}
+			window = 1;
+			break;
+		case OPT_FUNCTION:
+			if (fn_re_set)
+				regfree(&fn_re);
+			if (regcomp(&fn_re, optarg, REG_EXTENDED | REG_NOSUB)) {
+				fprintf(stderr, "arcov: --function: not a "
+					"regular expression: '%s'\n", optarg);
+				return 2;
+			}
+			fn_re_set = window = 1;
+			prof.function = &fn_re;
+			break;
 		case OPT_DEBUG:
 			if (strcmp(optarg, "stats")) {
 				fprintf(stderr, "arcov: --debug takes stats, "
@@ -737,7 +800,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (profile_mode || winidea_indent_set || prof.timeline_version) {
+	if (profile_mode || winidea_indent_set || prof.timeline_version ||
+	    window) {
 		if (!profile_mode || progs.n || libs || o.legacy ||
 		    (prof.timeline_version && !prof.timeline_bin) ||
 		    (winidea_indent_set && !prof.winidea)) {
@@ -756,6 +820,17 @@ int main(int argc, char **argv)
 			fprintf(stderr, "arcov: only one output can go to "
 				"standard output (--profile-flat and "
 				"--profile-graph, or FILE -)\n");
+			return 2;
+		}
+		if (window && !prof.winidea && !prof.timeline_bin &&
+		    !prof.chrome && prof.webgrind_version != 4) {
+			fprintf(stderr, "arcov: --from, --to and --function "
+				"take a timeline export (--chrome-trace, "
+				"--winidea, --timeline-bin, --webgrind-version=4)\n");
+			return 2;
+		}
+		if (prof.from > prof.to) {
+			fprintf(stderr, "arcov: --from is after --to\n");
 			return 2;
 		}
 		if (is_stdout(prof.webgrind)) {

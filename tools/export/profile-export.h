@@ -8,6 +8,7 @@
 #define ARCOV_PROFILE_EXPORT_H
 
 #include <stdint.h>
+#include <regex.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -31,6 +32,9 @@ struct arcov_profile_opts {
 	int timeline_version;	/* 10 or 11 */
 	const char *chrome;	/* --chrome-trace FILE */
 	int demangle;		/* -m */
+	/* --from, --to, --function: what the timeline exports keep. */
+	uint64_t from, to;	/* ns since the profile's start */
+	const regex_t *function;	/* NULL: every function */
 };
 
 /**

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "fileio.h"
+#include "gzip.h"
 #include "profile-export.h"
 
 struct job {
@@ -56,13 +57,30 @@ static int text_of(const struct job *j, text_fn fn, char **data, size_t *size)
 	return r;
 }
 
+/* Whether @path names a gzipped file (".gz"). */
+static int gz_name(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 3 && !strcmp(path + n - 3, ".gz");
+}
+
+/* @fn's text into @path; gzipped when @gz and @path ends in ".gz" (the
+ * readers of that format read it so: Perfetto, chrome://tracing). */
 static int put_text(const struct job *j, const char *path, text_fn fn,
-		    FILE *diag)
+		    int gz, FILE *diag)
 {
 	char *data = NULL;
 	size_t size = 0;
 	int r = text_of(j, fn, &data, &size), rc;
 
+	if (r == 0 && gz && gz_name(path)) {
+		unsigned char *z = arcov_gzip(data, size, &size);
+
+		free(data);
+		data = (char *)z;
+		r = z ? 0 : ARCOV_ENOMEM;
+	}
 	if (r < 0) {
 		fprintf(diag, "arcov: %s: %s\n", path, arcov_strerror(r));
 		free(data);
@@ -166,7 +184,7 @@ static int put_webgrind(const struct job *j, FILE *diag)
 	}
 	memcpy(bin, j->o->webgrind, n);
 	memcpy(bin + n, ".webgrind", sizeof ".webgrind");
-	rc = put_text(j, j->o->webgrind, callgrind10_text, diag);
+	rc = put_text(j, j->o->webgrind, callgrind10_text, 0, diag);
 	if (!rc) {
 		rc = put_binary(j, 'w', bin, diag);
 		if (rc)
@@ -174,6 +192,12 @@ static int put_webgrind(const struct job *j, FILE *diag)
 	}
 	free(bin);
 	return rc;
+}
+
+/* --function: the functions whose name (as displayed) matches. */
+static int keep_fn(const struct arcov_pf_fn *fn, void *re)
+{
+	return !regexec(re, fn->display, 0, NULL, 0);
 }
 
 int arcov_profile_run(const struct arcov_profile_opts *o, char *const *traces,
@@ -210,6 +234,13 @@ int arcov_profile_run(const struct arcov_profile_opts *o, char *const *traces,
 		rc = 1;
 		goto out;
 	}
+	if ((o->from || o->to != UINT64_MAX || o->function) &&
+	    arcov_pf_window(&p, o->from, o->to, o->function ? keep_fn : NULL,
+			    (void *)o->function) < 0) {
+		fprintf(diag, "arcov: out of memory\n");
+		rc = 1;
+		goto out;
+	}
 	if (o->flat)
 		rc |= arcov_pf_flat_write(&p, out) < 0;
 	if (o->graph) {
@@ -218,15 +249,15 @@ int arcov_profile_run(const struct arcov_profile_opts *o, char *const *traces,
 		rc |= arcov_pf_graph_write(&p, out) < 0;
 	}
 	if (o->callgrind)
-		rc |= put_text(&j, o->callgrind, callgrind_text, diag);
+		rc |= put_text(&j, o->callgrind, callgrind_text, 0, diag);
 	if (o->webgrind)
 		rc |= put_webgrind(&j, diag);
 	if (o->winidea)
-		rc |= put_text(&j, o->winidea, winidea_text, diag);
+		rc |= put_text(&j, o->winidea, winidea_text, 0, diag);
 	if (o->timeline_bin)
 		rc |= put_binary(&j, 'b', o->timeline_bin, diag);
 	if (o->chrome)
-		rc |= put_text(&j, o->chrome, chrome_text, diag);
+		rc |= put_text(&j, o->chrome, chrome_text, 1, diag);
 	if (fflush(out) || ferror(out)) {
 		fprintf(diag, "arcov: standard output: write error: %s\n",
 			strerror(errno));

@@ -460,6 +460,83 @@ void arcov_profile_free(struct arcov_profile *p)
 	memset(p, 0, sizeof *p);
 }
 
+/* One context of arcov_pf_window(); @keep says which functions stay. */
+static int window_ctx(struct arcov_pf_ctx *c, uint64_t from, uint64_t to,
+		      const char *keep)
+{
+	struct arcov_pf_event *out = malloc((2 * c->nevents + 1) *
+					    sizeof *out), e;
+	size_t *stack = malloc((c->nevents + 1) * sizeof *stack);
+	size_t i, depth = 0, n = 0, k;
+	int started = 0;
+
+	if (!out || !stack) {
+		free(out);
+		free(stack);
+		return ARCOV_ENOMEM;
+	}
+	for (i = 0; i <= c->nevents; i++) {
+		const struct arcov_pf_event *x = i < c->nevents ?
+						 &c->events[i] : NULL;
+
+		if (x && x->time > to)
+			x = NULL;	/* past the window: close what is open */
+		if (!started && (!x || x->time >= from) && from <= c->end) {
+			/* The calls open at the window's start begin there. */
+			for (k = 0; k < depth; k++) {
+				e = c->events[stack[k]];
+				e.time = from;
+				e.kind = ARCOV_TRACE_RESUME;
+				if (keep[e.fn])
+					out[n++] = e;
+			}
+			started = 1;
+		}
+		if (!x)
+			break;
+		if (x->kind != ARCOV_TRACE_EXIT)
+			stack[depth++] = i;
+		else if (depth)
+			depth--;
+		if (started && keep[x->fn])
+			out[n++] = *x;
+	}
+	while (started && depth) {
+		e = c->events[stack[--depth]];
+		e.time = to < c->end ? to : c->end;
+		e.kind = ARCOV_TRACE_EXIT;
+		if (keep[e.fn])
+			out[n++] = e;
+	}
+	free(stack);
+	free(c->events);
+	c->events = out;
+	c->nevents = n;
+	if (c->start < from)
+		c->start = from < c->end ? from : c->end;
+	if (c->end > to)
+		c->end = to > c->start ? to : c->start;
+	return 0;
+}
+
+int arcov_pf_window(struct arcov_profile *p, uint64_t from, uint64_t to,
+		    int (*keep)(const struct arcov_pf_fn *fn, void *ctx),
+		    void *ctx)
+{
+	char *yes = malloc(p->nfns + 1);
+	size_t i;
+	int rc = 0;
+
+	if (!yes)
+		return ARCOV_ENOMEM;
+	for (i = 0; i < p->nfns; i++)
+		yes[i] = !keep || keep(&p->fns[i], ctx);
+	for (i = 0; !rc && i < p->nctx; i++)
+		rc = window_ctx(&p->ctx[i], from, to, yes);
+	free(yes);
+	return rc;
+}
+
 static const struct arcov_profile *sort_profile;	/* for ref_cmp */
 
 static int ref_cmp(const void *pa, const void *pb)
