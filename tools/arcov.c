@@ -38,7 +38,7 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_PROFILE_FLAT, OPT_PROFILE_GRAPH, OPT_PROFILE_TIME,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
        OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_FROM, OPT_TO,
-       OPT_FUNCTION };
+       OPT_FUNCTION, OPT_MAX_SIZE };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -93,6 +93,7 @@ static const struct option options[] = {
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "to", required_argument, NULL, OPT_TO },
 	{ "function", required_argument, NULL, OPT_FUNCTION },
+	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -228,6 +229,10 @@ static void usage(FILE *f)
 	      "start; default ns)\n"
 	      "      --function=REGEX            Timelines: only the "
 	      "functions matching REGEX\n"
+	      "      --max-size=N[K|M|G]         Timeline files: at most N "
+	      "bytes, the timeline\n"
+	      "                                    cut short (what is left "
+	      "out counts lost)\n"
 	      "The timeline exports need a run with ARCOV_TIMELINE=1 (or a "
 	      "size limit).\n\n"
 	      "Lines and branches marked LCOV_EXCL_*, GCOVR_EXCL_* or "
@@ -328,6 +333,29 @@ static int parse_time(const char *s, uint64_t *ns)
 		return 1;
 	}
 	return 0;
+}
+
+/* A byte count from 1, with an optional K, M or G. */
+static int parse_size(const char *s, uint64_t *n)
+{
+	unsigned long long v;
+	unsigned shift = 0;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end == 'K')
+		shift = 10, end++;
+	else if (*end == 'M')
+		shift = 20, end++;
+	else if (*end == 'G')
+		shift = 30, end++;
+	if (errno || *end || !v || v > UINT64_MAX >> shift)
+		return 0;
+	*n = (uint64_t)v << shift;
+	return 1;
 }
 
 /* Whether @path names standard output. */
@@ -772,6 +800,15 @@ int main(int argc, char **argv)
 			}
 			window = 1;
 			break;
+		case OPT_MAX_SIZE:
+			if (!parse_size(optarg, &prof.max_size)) {
+				fprintf(stderr, "arcov: --max-size takes a "
+					"number of bytes (K, M or G after "
+					"it), not '%s'\n", optarg);
+				return 2;
+			}
+			window = 1;
+			break;
 		case OPT_FUNCTION:
 			if (fn_re_set)
 				regfree(&fn_re);
@@ -824,9 +861,10 @@ int main(int argc, char **argv)
 		}
 		if (window && !prof.winidea && !prof.timeline_bin &&
 		    !prof.chrome && prof.webgrind_version != 4) {
-			fprintf(stderr, "arcov: --from, --to and --function "
-				"take a timeline export (--chrome-trace, "
-				"--winidea, --timeline-bin, --webgrind-version=4)\n");
+			fprintf(stderr, "arcov: --from, --to, --function and "
+				"--max-size take a timeline export "
+				"(--chrome-trace, --winidea, --timeline-bin, "
+				"--webgrind-version=4)\n");
 			return 2;
 		}
 		if (prof.from > prof.to) {

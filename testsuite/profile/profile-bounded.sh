@@ -3,7 +3,9 @@
 # limit under the first buffer's 64 KiB still records what fits and
 # counts the rest; every timeline export takes a time window (--from,
 # --to: calls open at its edges are cut there, still nested) and a
-# function filter (--function); Chrome's JSON is gzipped when its name
+# function filter (--function) and a size budget (--max-size: the file
+# within it, the timeline cut at the latest time that fits, what is left
+# out counted lost in the file); Chrome's JSON is gzipped when its name
 # ends in .gz, as Perfetto and chrome://tracing read it.
 . "$top_srcdir/testsuite/profile/lib.sh"
 
@@ -80,9 +82,41 @@ ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"]
 assert [e["name"] for e in ev] == ["leaf"] * 3, ev
 PY
 
+# A size budget, honoured exactly: the largest prefix of the timeline
+# that fits, the rest counted lost.
+full=$(wc -c < c.json)
+for max in $((full - 1)) 800; do
+	"$arcov" --profile-time --chrome-trace=cut.json --max-size=$max "$t" \
+		2> "$tmp/err" || fail "--max-size=$max: $(cat "$tmp/err")"
+	[ "$(wc -c < cut.json)" -le $max ] || fail "--max-size=$max: larger"
+	lost=$(sed -n 's/.*"lost_events":"\([0-9]*\)".*/\1/p' cut.json)
+	grep -q "cut.json: $lost events left out to keep it within $max bytes" \
+		"$tmp/err" || fail "--max-size=$max: said $(cat "$tmp/err")"
+	[ "$lost" -gt 0 ] || fail "--max-size=$max: nothing lost"
+	# Cut where it was cut, it fits as it is.
+	"$arcov" --profile-time --chrome-trace=again.json \
+		--max-size="$(wc -c < cut.json)" "$t" 2> /dev/null &&
+		cmp -s cut.json again.json || fail "--max-size: not the largest"
+	python3 -c 'import json, sys; json.load(open(sys.argv[1]))' cut.json ||
+		fail "--max-size=$max: not JSON"
+done
+"$arcov" --profile-time --chrome-trace=cut.json.gz --max-size=500 "$t" \
+	2> /dev/null || fail "--max-size .gz"
+[ "$(wc -c < cut.json.gz)" -le 500 ] && gzip -t cut.json.gz ||
+	fail "--max-size .gz: larger, or not gzip"
+"$arcov" --timeline-bin=cut.bin --max-size=300 "$t" 2> /dev/null &&
+	[ "$(wc -c < cut.bin)" -le 300 ] && [ $(($(wc -c < cut.bin) % 24)) = 0 ] ||
+	fail "--max-size .BIN"
+"$arcov" --profile-time --chrome-trace=none.json --max-size=10 "$t" \
+	2> "$tmp/err"
+[ $? = 1 ] && [ ! -e none.json ] &&
+	grep -q 'none.json: cannot fit in 10 bytes' "$tmp/err" ||
+	fail "--max-size=10: $(cat "$tmp/err")"
+
 # Usage errors.
 for args in "--from=1s --profile-flat" "--from=x --chrome-trace=x" \
-	    "--from=2s --to=1s --chrome-trace=x" "--function=( --chrome-trace=x"; do
+	    "--from=2s --to=1s --chrome-trace=x" "--function=( --chrome-trace=x" \
+	    "--max-size=0 --chrome-trace=x" "--max-size=1M --profile-flat"; do
 	"$arcov" $args "$t" > /dev/null 2> "$tmp/err"
 	[ $? = 2 ] || fail "arcov $args: not a usage error"
 done

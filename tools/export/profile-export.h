@@ -35,6 +35,8 @@ struct arcov_profile_opts {
 	/* --from, --to, --function: what the timeline exports keep. */
 	uint64_t from, to;	/* ns since the profile's start */
 	const regex_t *function;	/* NULL: every function */
+	uint64_t max_size;	/* --max-size: bytes of a timeline export,
+				 * 0 for no limit */
 };
 
 /**

@@ -170,6 +170,192 @@ static int put_binary(const struct job *j, int which, const char *path,
 	return rc;
 }
 
+/* ---- --max-size: a timeline export cut to a size ---- */
+
+/* @p with its contexts' events copied, for cutting; the rest shared. */
+static int copy_timeline(struct arcov_profile *dst,
+			 const struct arcov_profile *src)
+{
+	size_t i;
+
+	*dst = *src;
+	dst->ctx = calloc(src->nctx + 1, sizeof *dst->ctx);
+	if (!dst->ctx)
+		return ARCOV_ENOMEM;
+	for (i = 0; i < src->nctx; i++) {
+		dst->ctx[i] = src->ctx[i];
+		dst->ctx[i].events = malloc((src->ctx[i].nevents + 1) *
+					    sizeof *dst->ctx[i].events);
+		if (!dst->ctx[i].events) {
+			while (i--)
+				free(dst->ctx[i].events);
+			free(dst->ctx);
+			return ARCOV_ENOMEM;
+		}
+		memcpy(dst->ctx[i].events, src->ctx[i].events,
+		       src->ctx[i].nevents * sizeof *dst->ctx[i].events);
+	}
+	return 0;
+}
+
+static void free_timeline(struct arcov_profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nctx; i++)
+		free(p->ctx[i].events);
+	free(p->ctx);
+}
+
+/* Export @which of @j ('x' winIDEA XML, 'c' Chrome, 'b' the .BIN) into
+ * a malloc'd *@buf, gzipped when @gz. */
+static int render(const struct job *j, int which, int gz,
+		  unsigned char **buf, size_t *size)
+{
+	ssize_t n;
+	int r;
+
+	*buf = NULL;
+	if (which == 'b') {
+		n = binary_of(j, 'b', buf);
+		if (n < 0)
+			return (int)n;
+		*size = (size_t)n;
+		return 0;
+	}
+	r = text_of(j, which == 'x' ? winidea_text : chrome_text,
+		    (char **)buf, size);
+	if (r == 0 && gz) {
+		unsigned char *z = arcov_gzip(*buf, *size, size);
+
+		free(*buf);
+		*buf = z;
+		r = z ? 0 : ARCOV_ENOMEM;
+	}
+	return r;
+}
+
+/* Export @which of @j's profile cut at time @cut (UINT64_MAX: none),
+ * what comes after counted lost; *@dropped of them. */
+static int render_cut(const struct job *j, int which, int gz, uint64_t cut,
+		      unsigned char **buf, size_t *size, uint64_t *dropped)
+{
+	struct arcov_profile copy;
+	struct job k = *j;
+	size_t c, i;
+	int r;
+
+	*dropped = 0;
+	r = copy_timeline(&copy, j->p);
+	if (r)
+		return r;
+	for (c = 0; c < copy.nctx; c++) {
+		uint64_t n = 0;
+
+		for (i = 0; i < copy.ctx[c].nevents; i++)
+			n += cut == UINT64_MAX ||
+			     copy.ctx[c].events[i].time > cut;
+		copy.ctx[c].lost += n;
+		*dropped += n;
+	}
+	copy.lost_events += *dropped;
+	r = cut == UINT64_MAX ? arcov_pf_window(&copy, UINT64_MAX, UINT64_MAX,
+						NULL, NULL) :
+				arcov_pf_window(&copy, 0, cut, NULL, NULL);
+	k.p = &copy;
+	if (!r)
+		r = render(&k, which, gz, buf, size);
+	free_timeline(&copy);
+	return r;
+}
+
+static int cmp_time(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Export @which into @path within --max-size bytes: whole when it fits,
+ * else its timeline cut at the latest event time that fits (found by
+ * bisection: the size never shrinks as the cut moves later), the events
+ * after it counted lost in the file and said on @diag.
+ */
+static int put_timeline(const struct job *j, int which, const char *path,
+			FILE *diag)
+{
+	int gz = which == 'c' && gz_name(path);
+	uint64_t *times = NULL, dropped = 0, max = j->o->max_size;
+	unsigned char *buf = NULL, *best = NULL;
+	size_t size = 0, best_size = 0, n = 0, c, i, lo, hi;
+	int r, rc;
+
+	r = render(j, which, gz, &buf, &size);
+	if (r || !max || size <= max)
+		goto put;
+	free(buf);
+	buf = NULL;
+	for (c = 0; c < j->p->nctx; c++)
+		n += j->p->ctx[c].nevents;
+	times = malloc((n + 1) * sizeof *times);
+	if (!times) {
+		r = ARCOV_ENOMEM;
+		goto put;
+	}
+	for (c = 0, n = 0; c < j->p->nctx; c++)
+		for (i = 0; i < j->p->ctx[c].nevents; i++)
+			times[n++] = j->p->ctx[c].events[i].time;
+	qsort(times, n, sizeof *times, cmp_time);
+	/* Candidates: no event (k = 0), or every event up to times[k - 1];
+	 * all of them (k = n) did not fit.  The largest k that fits wins. */
+	for (lo = 0, hi = n ? n - 1 : 0; n && lo <= hi;) {
+		size_t mid = lo + (hi - lo) / 2, got;
+		uint64_t d;
+
+		r = render_cut(j, which, gz, mid ? times[mid - 1] : UINT64_MAX,
+			       &buf, &got, &d);
+		if (r)
+			break;
+		if (got <= max) {
+			free(best);
+			best = buf;
+			best_size = got;
+			dropped = d;
+			lo = mid + 1;
+		} else {
+			free(buf);
+			if (!mid)
+				break;
+			hi = mid - 1;
+		}
+		buf = NULL;
+	}
+	free(times);
+	if (!r && !best) {
+		fprintf(diag, "arcov: %s: cannot fit in %llu bytes "
+			"(--max-size), even without its timeline\n", path,
+			(unsigned long long)max);
+		return 1;
+	}
+	buf = best;
+	size = best_size;
+	if (!r)
+		fprintf(diag, "arcov: warning: %s: %llu events left out to keep "
+			"it within %llu bytes (--max-size); they count as lost\n",
+			path, (unsigned long long)dropped,
+			(unsigned long long)max);
+put:
+	if (r < 0) {
+		fprintf(diag, "arcov: %s: %s\n", path, arcov_strerror(r));
+		free(buf);
+		return 1;
+	}
+	rc = put_file(path, buf, size, diag);
+	free(buf);
+	return rc;
+}
+
 /* FILE in callgrind's xdebug shape, then FILE.webgrind (webgrind drops a
  * preprocessed file older than its profile). */
 static int put_webgrind(const struct job *j, FILE *diag)
@@ -253,11 +439,11 @@ int arcov_profile_run(const struct arcov_profile_opts *o, char *const *traces,
 	if (o->webgrind)
 		rc |= put_webgrind(&j, diag);
 	if (o->winidea)
-		rc |= put_text(&j, o->winidea, winidea_text, 0, diag);
+		rc |= put_timeline(&j, 'x', o->winidea, diag);
 	if (o->timeline_bin)
-		rc |= put_binary(&j, 'b', o->timeline_bin, diag);
+		rc |= put_timeline(&j, 'b', o->timeline_bin, diag);
 	if (o->chrome)
-		rc |= put_text(&j, o->chrome, chrome_text, 1, diag);
+		rc |= put_timeline(&j, 'c', o->chrome, diag);
 	if (fflush(out) || ferror(out)) {
 		fprintf(diag, "arcov: standard output: write error: %s\n",
 			strerror(errno));
