@@ -38,7 +38,7 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_PROFILE_FLAT, OPT_PROFILE_GRAPH, OPT_PROFILE_TIME,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
        OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_FROM, OPT_TO,
-       OPT_FUNCTION, OPT_MAX_SIZE };
+       OPT_FUNCTION, OPT_MAX_SIZE, OPT_CHROME_ARGS };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -94,6 +94,7 @@ static const struct option options[] = {
 	{ "to", required_argument, NULL, OPT_TO },
 	{ "function", required_argument, NULL, OPT_FUNCTION },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "chrome-args", no_argument, NULL, OPT_CHROME_ARGS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -223,6 +224,8 @@ static void usage(FILE *f)
 	      "(default 1.1)\n"
 	      "      --chrome-trace=FILE         Write Chrome trace-event "
 	      "JSON (FILE.gz: gzipped)\n"
+	      "      --chrome-args               With each call's file, line "
+	      "and core\n"
 	      "      --from=TIME, --to=TIME      Timelines: only this window "
 	      "(ns, us, ms\n"
 	      "                                    or s since the profile's "
@@ -569,6 +572,7 @@ int main(int argc, char **argv)
 	int seen[OPT_RUN + 1] = { 0 };
 	struct arcov_profile_opts prof = { .to = UINT64_MAX };
 	int profile_mode = 0, winidea_indent_set = 0, window = 0;
+	int chrome_args = 0;
 	/* Static: reachable, not leaked, on the early exits. */
 	static regex_t fn_re;
 	static int fn_re_set;
@@ -809,6 +813,10 @@ int main(int argc, char **argv)
 			}
 			window = 1;
 			break;
+		case OPT_CHROME_ARGS:
+			prof.chrome_args = 1;
+			chrome_args = 1;
+			break;
 		case OPT_FUNCTION:
 			if (fn_re_set)
 				regfree(&fn_re);
@@ -838,7 +846,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (profile_mode || winidea_indent_set || prof.timeline_version ||
-	    window) {
+	    window || chrome_args) {
 		if (!profile_mode || progs.n || libs || o.legacy ||
 		    (prof.timeline_version && !prof.timeline_bin) ||
 		    (winidea_indent_set && !prof.winidea)) {
@@ -865,6 +873,11 @@ int main(int argc, char **argv)
 				"--max-size take a timeline export "
 				"(--chrome-trace, --winidea, --timeline-bin, "
 				"--webgrind-version=4)\n");
+			return 2;
+		}
+		if (chrome_args && !prof.chrome) {
+			fprintf(stderr, "arcov: --chrome-args needs "
+				"--chrome-trace\n");
 			return 2;
 		}
 		if (prof.from > prof.to) {

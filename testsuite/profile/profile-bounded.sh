@@ -6,7 +6,8 @@
 # function filter (--function) and a size budget (--max-size: the file
 # within it, the timeline cut at the latest time that fits, what is left
 # out counted lost in the file); Chrome's JSON is gzipped when its name
-# ends in .gz, as Perfetto and chrome://tracing read it.
+# ends in .gz, as Perfetto and chrome://tracing read it, and compact by
+# default (each call's file, line and core only with --chrome-args).
 . "$top_srcdir/testsuite/profile/lib.sh"
 
 build_profiled guest.c -O0
@@ -35,6 +36,24 @@ t=prog.arcov-trace
 "$arcov" --profile-time --chrome-trace=c.json "$t" || fail "chrome"
 gzip -t c.json.gz || fail "c.json.gz is not gzip"
 gzip -dc c.json.gz | cmp -s - c.json || fail "c.json.gz is not c.json"
+
+# Compact by default, still a trace-event file; --chrome-args adds the
+# calls' file, line and core.
+"$arcov" --profile-time --chrome-trace=args.json --chrome-args "$t" ||
+	fail "--chrome-args"
+python3 - c.json args.json "$profdir/trace-event.schema.json" <<'PY' ||
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[3]))
+compact, full = (json.load(open(p)) for p in sys.argv[1:3])
+for doc in compact, full:
+    jsonschema.validate(doc, schema)
+x = lambda d: [e for e in d["traceEvents"] if e["ph"] == "X"]
+assert all("args" not in e for e in x(compact))
+assert all(set(e["args"]) == {"file", "line", "core"} for e in x(full))
+strip = lambda e: {k: v for k, v in e.items() if k != "args"}
+assert [strip(e) for e in x(full)] == x(compact)
+PY
+	fail "the compact Chrome JSON"
 
 # A window: from the second call of mid to just inside the third.
 python3 - c.json > "$tmp/times" <<'PY' || fail "times"

@@ -31,6 +31,7 @@ struct arcov_profile_opts {
 	const char *timeline_bin;	/* --timeline-bin FILE */
 	int timeline_version;	/* 10 or 11 */
 	const char *chrome;	/* --chrome-trace FILE */
+	int chrome_args;	/* --chrome-args */
 	int demangle;		/* -m */
 	/* --from, --to, --function: what the timeline exports keep. */
 	uint64_t from, to;	/* ns since the profile's start */
@@ -66,7 +67,8 @@ int arcov_pf_winidea_write(const struct arcov_profile *p, int indent,
  * when @buf is NULL. */
 ssize_t arcov_pf_timeline_bin(const struct arcov_profile *p, int version,
 			      void *buf, size_t cap);
-int arcov_pf_chrome_write(const struct arcov_profile *p, FILE *f);
+/* @args: each call's file, line and core too. */
+int arcov_pf_chrome_write(const struct arcov_profile *p, int args, FILE *f);
 
 /* One event of winIDEA's timeline: a call is the caller's suspend and
  * the callee's entry, a return the callee's exit and the caller's resume. */

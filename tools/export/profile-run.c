@@ -111,7 +111,7 @@ static int winidea_text(const struct job *j, FILE *f)
 
 static int chrome_text(const struct job *j, FILE *f)
 {
-	return arcov_pf_chrome_write(j->p, f);
+	return arcov_pf_chrome_write(j->p, j->o->chrome_args, f);
 }
 
 /* A sized binary writer's output, or a negative code. */
