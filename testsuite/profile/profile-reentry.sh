@@ -18,10 +18,15 @@ while [ $i -lt 10 ]; do
 	i=$((i + 1))
 done
 
-# fork() from the handler, the child _exit()ing at once.
+# fork() from the handler, the child _exit()ing at once (500 dumps: the
+# runtime before this check aborted on a corrupt heap in 4 runs of 4).
+# Not under the sanitizers: an ASan process's fork() copies the page
+# tables of its shadow memory, which takes longer than the millisecond
+# between two signals, so the program never gets past the handler.
 i=0
+[ -n "$sanitized" ] && i=4
 while [ $i -lt 4 ]; do
-	(cd "$d" && timeout 60 ./prog alarm-fork 3000) > "$tmp/out" 2> "$tmp/err"
+	(cd "$d" && timeout 120 ./prog alarm-fork 500) > "$tmp/out" 2> "$tmp/err"
 	st=$?
 	[ $st = 0 ] || fail "alarm-fork run $i: status $st: $(cat "$tmp/err")"
 	! grep -q 'malloc\|corrupt\|Abort' "$tmp/err" ||
