@@ -59,7 +59,9 @@ RUNTIME_TESTS = \
 	testsuite/runtime/exports.sh \
 	testsuite/runtime/dlclose.sh \
 	testsuite/runtime/secure.sh \
-	testsuite/runtime/hostile.sh
+	testsuite/runtime/hostile.sh \
+	testsuite/runtime/limits.sh \
+	testsuite/runtime/labels.sh
 TESTS += $(RUNTIME_TESTS)
 EXTRA_DIST += $(RUNTIME_TESTS) testsuite/runtime/lib.sh
 EXTRA_DIST += doc/da-extension.md doc/security.md bench/exit

@@ -286,7 +286,13 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-limits.sh \
 	testsuite/profile/profile-process.sh \
 	testsuite/profile/profile-errors.sh \
-	testsuite/profile/profile-coverage.sh
+	testsuite/profile/profile-coverage.sh \
+	testsuite/profile/profile-setid.sh \
+	testsuite/profile/profile-reentry.sh \
+	testsuite/profile/profile-guest.sh \
+	testsuite/profile/profile-outputs.sh \
+	testsuite/profile/profile-runs.sh \
+	testsuite/profile/profile-bounded.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-calls.sh \
@@ -295,6 +301,13 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-process.sh \
 	testsuite/profile/profile-errors.sh \
 	testsuite/profile/profile-coverage.sh \
+	testsuite/profile/profile-setid.sh \
+	testsuite/profile/profile-reentry.sh \
+	testsuite/profile/profile-guest.sh \
+	testsuite/profile/profile-outputs.sh \
+	testsuite/profile/profile-runs.sh \
+	testsuite/profile/profile-bounded.sh \
+	testsuite/profile/guest.c \
 	testsuite/profile/calls.c \
 	testsuite/profile/calls.exp \
 	testsuite/profile/except.cc \

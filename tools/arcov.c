@@ -14,10 +14,14 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "discover.h"
 #include "export.h"
@@ -26,6 +30,7 @@
 #include "project.h"
 #include "report.h"
 #include "run-models.h"
+#include "trace.h"
 
 enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
@@ -37,7 +42,8 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
        OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML, OPT_VERBOSE,
        OPT_BASELINE, OPT_DIFF, OPT_FAIL_NEW, OPT_TRACE,
-       OPT_SONARQUBE, OPT_SUMMARY, OPT_COVERALLS };
+       OPT_SONARQUBE, OPT_SUMMARY, OPT_COVERALLS, OPT_FROM, OPT_TO,
+       OPT_FUNCTION, OPT_MAX_SIZE, OPT_CHROME_ARGS };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -98,6 +104,11 @@ static const struct option options[] = {
 	{ "timeline-bin", required_argument, NULL, OPT_TIMELINE_BIN },
 	{ "timeline-version", required_argument, NULL, OPT_TIMELINE_VERSION },
 	{ "chrome-trace", required_argument, NULL, OPT_CHROME_TRACE },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
+	{ "function", required_argument, NULL, OPT_FUNCTION },
+	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "chrome-args", no_argument, NULL, OPT_CHROME_ARGS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -252,7 +263,19 @@ static void usage(FILE *f)
 	      "      --timeline-version=1.0|1.1  Its record version "
 	      "(default 1.1)\n"
 	      "      --chrome-trace=FILE         Write Chrome trace-event "
-	      "JSON\n"
+	      "JSON (FILE.gz: gzipped)\n"
+	      "      --chrome-args               With each call's file, line "
+	      "and core\n"
+	      "      --from=TIME, --to=TIME      Timelines: only this window "
+	      "(ns, us, ms\n"
+	      "                                    or s since the profile's "
+	      "start; default ns)\n"
+	      "      --function=REGEX            Timelines: only the "
+	      "functions matching REGEX\n"
+	      "      --max-size=N[K|M|G]         Timeline files: at most N "
+	      "bytes, the timeline\n"
+	      "                                    cut short (what is left "
+	      "out counts lost)\n"
 	      "The timeline exports need a run with ARCOV_TIMELINE=1 (or a "
 	      "size limit).\n\n"
 	      "Lines and branches marked LCOV_EXCL_*, GCOVR_EXCL_* or "
@@ -308,7 +331,76 @@ static int parse_run(const char *s, long *run, const char **label)
 	if (*s >= '0' && *s <= '9')
 		return parse_count(s, run);
 	*label = s;
-	return *s && strlen(s) < ARCOV_LABEL_MAX;
+	return *s != 0;
+}
+
+/* Whether @path is a time-profile trace: its magic, whatever its name.
+ * Without a profile option it would be taken for a coverage argument,
+ * and the report made of the .bb and .da beside it. */
+static int is_trace(const char *path)
+{
+	char magic[sizeof ARCOV_TRACE_MAGIC - 1];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), yes = 0;
+	struct stat st;
+
+	if (fd < 0)
+		return 0;
+	/* Never wait on a FIFO. */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode))
+		yes = read(fd, magic, sizeof magic) == (ssize_t)sizeof magic &&
+		      !memcmp(magic, ARCOV_TRACE_MAGIC, sizeof magic);
+	close(fd);
+	return yes;
+}
+
+/* A time since the profile's start: a number with an optional unit ns
+ * (the default), us, ms or s. */
+static int parse_time(const char *s, uint64_t *ns)
+{
+	static const struct { const char *unit; uint64_t ns; } units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+		{ "s", 1000000000 },
+	};
+	unsigned long long v;
+	char *end;
+	size_t i;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	for (i = 0; !errno && i < sizeof units / sizeof units[0]; i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		if (v > UINT64_MAX / units[i].ns)
+			return 0;
+		*ns = v * units[i].ns;
+		return 1;
+	}
+	return 0;
+}
+
+/* A byte count from 1, with an optional K, M or G. */
+static int parse_size(const char *s, uint64_t *n)
+{
+	unsigned long long v;
+	unsigned shift = 0;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end == 'K')
+		shift = 10, end++;
+	else if (*end == 'M')
+		shift = 20, end++;
+	else if (*end == 'G')
+		shift = 30, end++;
+	if (errno || *end || !v || v > UINT64_MAX >> shift)
+		return 0;
+	*n = (uint64_t)v << shift;
+	return 1;
 }
 
 /* Whether @path names standard output. */
@@ -511,6 +603,9 @@ int main(int argc, char **argv)
 	size_t ntraces = 0;
 	static struct arcov_path_map *maps;
 
+	/* A file-size limit (ulimit -f) is a write error (EFBIG), reported
+	 * with the temporary files removed, not a death by SIGXFSZ. */
+	signal(SIGXFSZ, SIG_IGN);
 	filters = calloc((size_t)argc + 1, sizeof *filters);
 	excludes = calloc((size_t)argc + 1, sizeof *excludes);
 	maps = calloc((size_t)argc + 1, sizeof *maps);
@@ -524,8 +619,12 @@ int main(int argc, char **argv)
 	sel.path_maps = maps;
 	char **args;
 	int seen[OPT_RUN + 1] = { 0 };
-	struct arcov_profile_opts prof = { 0 };
-	int profile_mode = 0, winidea_indent_set = 0;
+	struct arcov_profile_opts prof = { .to = UINT64_MAX };
+	int profile_mode = 0, winidea_indent_set = 0, window = 0;
+	int chrome_args = 0;
+	/* Static: reachable, not leaked, on the early exits. */
+	static regex_t fn_re;
+	static int fn_re_set;
 	long run_n;
 
 	while ((opt = getopt_long(argc, argv, "abcdfhjlmno:pqrs:tuv", options,
@@ -780,6 +879,42 @@ int main(int argc, char **argv)
 			prof.chrome = optarg;
 			profile_mode = 1;
 			break;
+		case OPT_FROM:
+		case OPT_TO:
+			if (!parse_time(optarg, opt == OPT_FROM ? &prof.from :
+					&prof.to)) {
+				fprintf(stderr, "arcov: --%s takes a time (a "
+					"number, then ns, us, ms or s), not "
+					"'%s'\n", opt == OPT_FROM ? "from" :
+					"to", optarg);
+				return 2;
+			}
+			window = 1;
+			break;
+		case OPT_MAX_SIZE:
+			if (!parse_size(optarg, &prof.max_size)) {
+				fprintf(stderr, "arcov: --max-size takes a "
+					"number of bytes (K, M or G after "
+					"it), not '%s'\n", optarg);
+				return 2;
+			}
+			window = 1;
+			break;
+		case OPT_CHROME_ARGS:
+			prof.chrome_args = 1;
+			chrome_args = 1;
+			break;
+		case OPT_FUNCTION:
+			if (fn_re_set)
+				regfree(&fn_re);
+			if (regcomp(&fn_re, optarg, REG_EXTENDED | REG_NOSUB)) {
+				fprintf(stderr, "arcov: --function: not a "
+					"regular expression: '%s'\n", optarg);
+				return 2;
+			}
+			fn_re_set = window = 1;
+			prof.function = &fn_re;
+			break;
 		case OPT_DEBUG:
 			if (strcmp(optarg, "stats")) {
 				fprintf(stderr, "arcov: --debug takes stats, "
@@ -797,7 +932,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (profile_mode || winidea_indent_set || prof.timeline_version) {
+	if (profile_mode || winidea_indent_set || prof.timeline_version ||
+	    window || chrome_args) {
 		if (!profile_mode || progs.n || libs || o.legacy ||
 		    (prof.timeline_version && !prof.timeline_bin) ||
 		    (winidea_indent_set && !prof.winidea)) {
@@ -810,8 +946,36 @@ int main(int argc, char **argv)
 		prof.webgrind = x.webgrind;
 		prof.webgrind_version = x.webgrind_version;
 		prof.demangle = o.demangled_names;
-		prof.argv = argv;
-		prof.argc = argc;
+		if (is_stdout(prof.callgrind) + is_stdout(prof.winidea) +
+		    is_stdout(prof.timeline_bin) + is_stdout(prof.chrome) +
+		    (prof.flat || prof.graph) > 1) {
+			fprintf(stderr, "arcov: only one output can go to "
+				"standard output (--profile-flat and "
+				"--profile-graph, or FILE -)\n");
+			return 2;
+		}
+		if (window && !prof.winidea && !prof.timeline_bin &&
+		    !prof.chrome && prof.webgrind_version != 4) {
+			fprintf(stderr, "arcov: --from, --to, --function and "
+				"--max-size take a timeline export "
+				"(--chrome-trace, --winidea, --timeline-bin, "
+				"--webgrind-version=4)\n");
+			return 2;
+		}
+		if (chrome_args && !prof.chrome) {
+			fprintf(stderr, "arcov: --chrome-args needs "
+				"--chrome-trace\n");
+			return 2;
+		}
+		if (prof.from > prof.to) {
+			fprintf(stderr, "arcov: --from is after --to\n");
+			return 2;
+		}
+		if (is_stdout(prof.webgrind)) {
+			fprintf(stderr, "arcov: --webgrind writes two files; "
+				"it cannot write to standard output\n");
+			return 2;
+		}
 		if (!winidea_indent_set)
 			prof.winidea_indent = 2;
 		if (!prof.timeline_version)
@@ -826,6 +990,15 @@ int main(int argc, char **argv)
 	}
 	args = argv + optind;
 	nargs = argc - optind;
+	for (i = 0; i < nargs; i++) {
+		if (is_trace(args[i])) {
+			fprintf(stderr, "arcov: %s is a time-profile trace; "
+				"read it with --profile-time (with "
+				"--callgrind or --webgrind), --profile-flat "
+				"or --profile-graph\n", args[i]);
+			return 2;
+		}
+	}
 	if (libs && !progs.n) {
 		fprintf(stderr, "arcov: --binary-libs needs --binary\n");
 		return 2;

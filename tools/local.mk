@@ -22,6 +22,7 @@ tools_libarcovmodel_la_CPPFLAGS = $(TOOLS_CPPFLAGS)
 tools_libarcovmodel_la_SOURCES = \
 	tools/model/log.c tools/model/log.h \
 	tools/model/util.c tools/model/util.h \
+	tools/model/gzip.c tools/model/gzip.h \
 	tools/model/paths.c tools/model/paths.h \
 	tools/model/discover.c tools/model/discover.h \
 	tools/model/elf-notes.c tools/model/elf-notes.h \
@@ -40,7 +41,7 @@ tools_libarcovmodel_la_SOURCES = \
 	tools/model/udiff.c tools/model/udiff.h \
 	tools/model/tracefile.c tools/model/tracefile.h \
 	tools/model/diffcov.c tools/model/diffcov.h
-tools_libarcovmodel_la_LIBADD = lib/libarcovfmt.la $(ELF_LIBS)
+tools_libarcovmodel_la_LIBADD = lib/libarcovfmt.la $(ELF_LIBS) $(ZLIB_LIBS)
 
 noinst_LTLIBRARIES += tools/libarcovtools.la
 tools_libarcovtools_la_CPPFLAGS = $(TOOLS_CPPFLAGS)

@@ -248,35 +248,48 @@ static int check_pairing(const struct arcov_obj *obj, struct arcov_err *err)
 	return 0;
 }
 
-int arcov_run_label(const struct arcov_da_block *blk, char *buf,
-		    size_t size)
+/* The label's bytes in @blk's tail; 1, or 0 when it has none. */
+static int label_bytes(const struct arcov_da_block *blk,
+		       const unsigned char **payload, uint32_t *n)
+{
+	if (arcov_ext_find(blk->ext_tail, blk->ext_tail_len, ARCOV_EXT_LABEL,
+			   payload, n))
+		return 0;
+	return !memchr(*payload, 0, *n);
+}
+
+int arcov_run_label(const struct arcov_da_block *blk, char **label)
 {
 	const unsigned char *payload;
 	uint32_t n;
 
-	if (arcov_ext_find(blk->ext_tail, blk->ext_tail_len, ARCOV_EXT_LABEL,
-			   &payload, &n))
+	*label = NULL;
+	if (!label_bytes(blk, &payload, &n))
 		return 0;
-	if (n >= size || memchr(payload, 0, n))
-		return 0;
-	memcpy(buf, payload, n);
-	buf[n] = 0;
+	*label = malloc((size_t)n + 1);
+	if (!*label)
+		return ARCOV_ENOMEM;
+	memcpy(*label, payload, n);
+	(*label)[n] = 0;
 	return 1;
 }
 
 int arcov_run_selects(const struct arcov_run_sel *run,
 		      const struct arcov_da_block *blk, size_t k)
 {
-	char label[ARCOV_LABEL_MAX];
+	const unsigned char *payload;
+	uint32_t n;
+	int has;
 
 	if (!run)
 		return 1;
+	has = label_bytes(blk, &payload, &n);
 	if (run->unlabelled)
-		return !arcov_run_label(blk, label, sizeof label);
+		return !has;
 	if (!run->label)
 		return k + 1 == (size_t)run->index;
-	return arcov_run_label(blk, label, sizeof label) &&
-	       !strcmp(label, run->label);
+	return has && strlen(run->label) == n &&
+	       !memcmp(payload, run->label, n);
 }
 
 /* Whether .da block @blk holds counts of another build than @obj's notes:

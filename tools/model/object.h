@@ -88,16 +88,12 @@ struct arcov_run_sel {
 	int unlabelled;		/* instead: the blocks without a label */
 };
 
-/* The longest run label arcov reads back, with its NUL. */
-#define ARCOV_LABEL_MAX 4096
-
 /**
- * arcov_run_label - the label of .da block @blk into @buf (@size bytes).
- * Returns 1, or 0 when it has none (or one that does not fit or holds a
- * NUL).
+ * arcov_run_label - the label of .da block @blk, of any length: a
+ * malloc'd string in *@label.  Returns 1, 0 when it has none (or one
+ * holding a NUL, which no environment variable can), or ARCOV_ENOMEM.
  */
-int arcov_run_label(const struct arcov_da_block *blk, char *buf,
-		    size_t size);
+int arcov_run_label(const struct arcov_da_block *blk, char **label);
 
 /* arcov_run_selects - whether @run takes block @blk, the @k-th (from 0)
  * of its file; a NULL @run takes every block. */

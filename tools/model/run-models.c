@@ -31,8 +31,8 @@ static int add_label(struct arcov_run_models *rm, const char *label)
 static int find_labels(struct arcov_run_models *rm,
 		       const struct arcov_project *p)
 {
-	char label[ARCOV_LABEL_MAX];
-	int unlabelled = 0;
+	int unlabelled = 0, has, r;
+	char *label;
 	size_t i, k;
 
 	for (i = 0; i < p->nobjs; i++) {
@@ -40,10 +40,17 @@ static int find_labels(struct arcov_run_models *rm,
 
 		for (k = 0; arcov_pobj_usable(&p->objs[i]) && k < da->nblocks;
 		     k++) {
-			if (!arcov_run_label(&da->blocks[k], label,
-					     sizeof label))
+			/* A label of any length (object.h). */
+			has = arcov_run_label(&da->blocks[k], &label);
+			if (has < 0)
+				return ARCOV_ENOMEM;
+			if (!has) {
 				unlabelled = 1;
-			else if (add_label(rm, label) < 0)
+				continue;
+			}
+			r = add_label(rm, label);
+			free(label);
+			if (r < 0)
 				return ARCOV_ENOMEM;
 		}
 	}
