@@ -15,7 +15,7 @@ calls()
 		/^ *[0-9,]+.* >   / {
 			# "CALLEE (Nx)", then the object in brackets (empty
 			# from Valgrind 3.27 on).
-			for (i = NF; i > 1 && $i !~ /^\([0-9,]+x\)$/; i--)
+			for (i = NF; i > 1 && $i !~ /^[(][0-9,]+x[)]$/; i--)
 				;
 			n = $i; gsub(/[(x),]/, "", n)
 			print cur, $(i - 1), n
@@ -32,7 +32,7 @@ sites()
 		on == 2 && (/^-----/ || /^$/) { exit }
 		on != 2 { next }
 		/ => / {
-			for (i = NF; i > 1 && $i !~ /^\([0-9,]+x\)$/; i--)
+			for (i = NF; i > 1 && $i !~ /^[(][0-9,]+x[)]$/; i--)
 				;
 			n = $i; gsub(/[(x),]/, "", n)
 			a = $1; gsub(/,/, "", a)
