@@ -825,6 +825,26 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 	return at[arc->src];
 }
 
+/* Attach to @line the blocks without statements that passed it on to
+ * block @b (continued_line()): the arcs through them are no entries of
+ * the line, or each exception that a landing pad's empty first block
+ * passed to the rest would enter the throwing call's line again. */
+static int attach_passed(struct arcov_mfn *fn, uint32_t b,
+			 struct arcov_mline *line, struct arcov_mline **at)
+{
+	const uint32_t *stmts = fn->obj->notes.fns[fn->index].statements;
+
+	while (fn->blocks[b].npred == 1) {
+		b = fn->arcs[fn->blocks[b].pred[0]].src;
+		if (b == 0 || at[b] != line || stmts[b] ||
+		    arcov_mline_has_block(line, fn, b))
+			break;
+		if (attach(fn, b, line, 0) < 0)
+			return ARCOV_ENOMEM;
+	}
+	return 0;
+}
+
 int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 			     int branches, struct arcov_cov *cov)
 {
@@ -899,6 +919,9 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 			mark_block(line, &fn->blocks[b]);
 			r = attach(fn, b, line, branches &&
 				   arcov_mfn_shown(fn));
+			if (r < 0)
+				goto out;
+			r = attach_passed(fn, b, line, at);
 			if (r < 0)
 				goto out;
 		}
