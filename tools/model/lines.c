@@ -641,14 +641,18 @@ int arcov_modern_group(struct arcov_modern *m)
 		src->nfns = k;
 	}
 	/* gcov 12's function groups: functions of a source that start on
-	 * the same line (different functions: copies are one). */
+	 * the same line (different functions: copies are one, and so are
+	 * the builds of one function that differ, PIC and not, as lcov
+	 * merges them by name). */
 	for (s = 0; s < m->nsrcs; s++) {
 		struct arcov_msrc *src = &m->srcs[s];
 
 		for (i = 0; i < src->nfns; i++)
 			for (k = i + 1; k < src->nfns; k++)
 				if (src->fns[i]->start_line ==
-				    src->fns[k]->start_line)
+				    src->fns[k]->start_line &&
+				    strcmp(src->fns[i]->name,
+					   src->fns[k]->name))
 					src->fns[i]->is_group =
 						src->fns[k]->is_group = 1;
 	}
@@ -768,6 +772,7 @@ static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 		 sizeof *line->blocks))
 		return ARCOV_ENOMEM;
 	line->blocks[line->nblocks].fn = fn;
+	line->blocks[line->nblocks].passed = 0;
 	line->blocks[line->nblocks++].idx = b;
 	if (!branches)
 		return 0;
@@ -776,6 +781,7 @@ static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 		return ARCOV_ENOMEM;
 	for (i = 0; i < blk->nsucc; i++) {
 		line->branches[line->nbranches].fn = fn;
+		line->branches[line->nbranches].passed = 0;
 		line->branches[line->nbranches++].idx = blk->succ[i];
 	}
 	return 0;
@@ -841,6 +847,7 @@ static int attach_passed(struct arcov_mfn *fn, uint32_t b,
 			break;
 		if (attach(fn, b, line, 0) < 0)
 			return ARCOV_ENOMEM;
+		line->blocks[line->nblocks - 1].passed = 1;
 	}
 	return 0;
 }
@@ -1046,6 +1053,7 @@ int arcov_modern_tally(struct arcov_msrc *src)
 	unsigned char *ran = NULL;
 
 	memset(&src->cov, 0, sizeof src->cov);
+	memset(&src->gcov_cov, 0, sizeof src->gcov_cov);
 	for (k = 0; k < src->nlines && src->lines; k++) {
 		struct arcov_mline *line = &src->lines[k];
 		uint32_t ln = src->lnum[k];
@@ -1078,6 +1086,10 @@ int arcov_modern_tally(struct arcov_msrc *src)
 
 			if (arcov_excl_branch(&src->excl, ln))
 				continue;
+			/* gcov 12 adds a group's lines to its source, not
+			 * their branches and calls. */
+			if (!r->fn->is_group)
+				add_branch_counts(&src->gcov_cov, r);
 			if (!arcov_arc_is_branch(&r->fn->arcs[r->idx])) {
 				add_branch_counts(&src->cov, r);
 				continue;
@@ -1093,6 +1105,8 @@ int arcov_modern_tally(struct arcov_msrc *src)
 			if (line->count)
 				src->cov.lines_executed++;
 		}
+		src->gcov_cov.lines = src->cov.lines;
+		src->gcov_cov.lines_executed = src->cov.lines_executed;
 	}
 	free(sum);
 	free(ran);
@@ -1109,6 +1123,53 @@ int arcov_modern_tables(struct arcov_modern *m)
 		if (r < 0)
 			return r;
 	}
+	return 0;
+}
+
+/* Add @fl, line @ln of group function @fn counted alone, to its leader's
+ * own lines (struct arcov_mfn.group_lines). */
+static int add_own_line(struct arcov_mfn *fn, uint32_t ln,
+			const struct arcov_mline *fl)
+{
+	struct arcov_mfn *lead = fn->leader;
+	struct arcov_mline *gl;
+	uint32_t k, n = lead->ngroup_lines;
+	void *p;
+
+	k = (uint32_t)arcov_lower_bound(lead->group_lnum, n, ln);
+	if (k == n || lead->group_lnum[k] != ln) {
+		p = realloc(lead->group_lnum, (n + 1) * sizeof *lead->group_lnum);
+		if (!p)
+			return ARCOV_ENOMEM;
+		lead->group_lnum = p;
+		p = realloc(lead->group_lines, (n + 1) * sizeof *lead->group_lines);
+		if (!p)
+			return ARCOV_ENOMEM;
+		lead->group_lines = p;
+		memmove(&lead->group_lnum[k + 1], &lead->group_lnum[k],
+			(n - k) * sizeof *lead->group_lnum);
+		memmove(&lead->group_lines[k + 1], &lead->group_lines[k],
+			(n - k) * sizeof *lead->group_lines);
+		memset(&lead->group_lines[k], 0, sizeof *lead->group_lines);
+		lead->group_lnum[k] = ln;
+		lead->ngroup_lines = n + 1;
+	}
+	gl = &lead->group_lines[k];
+	gl->exists = 1;
+	gl->count = arcov_add_sat(gl->count, fl->count);
+	gl->unexceptional |= fl->unexceptional;
+	gl->has_unexecuted_block |= fl->has_unexecuted_block;
+	if (arcov_grow((void **)&gl->branches, &gl->capr,
+		       gl->nbranches + fl->nbranches, sizeof *gl->branches) ||
+	    arcov_grow((void **)&gl->blocks, &gl->capb,
+		       gl->nblocks + fl->nblocks, sizeof *gl->blocks))
+		return ARCOV_ENOMEM;
+	memcpy(gl->branches + gl->nbranches, fl->branches,
+	       fl->nbranches * sizeof *fl->branches);
+	gl->nbranches += fl->nbranches;
+	memcpy(gl->blocks + gl->nblocks, fl->blocks,
+	       fl->nblocks * sizeof *fl->blocks);
+	gl->nblocks += fl->nblocks;
 	return 0;
 }
 
@@ -1135,6 +1196,16 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 
 			if (!fl->exists)
 				continue;
+			if (s == fn->src && from->lnum[k] >=
+			    arcov_fn_first_line(fn) && from->lnum[k] <=
+			    arcov_fn_last_line(fn)) {
+				if (add_own_line(fn, from->lnum[k], fl) < 0) {
+					r = ARCOV_ENOMEM;
+					break;
+				}
+			}
+			if (!tl->exists)
+				tl->group_only = 1;
 			tl->exists = 1;
 			tl->count = arcov_add_sat(tl->count, fl->count);
 			if (fl->nblocks &&
@@ -1247,6 +1318,7 @@ void arcov_modern_scratch_free(struct arcov_modern *scratch)
 void arcov_modern_free(struct arcov_modern *m)
 {
 	size_t i;
+	uint32_t k;
 
 	for (i = 0; i < m->nsrcs; i++) {
 		struct arcov_msrc *src = &m->srcs[i];
@@ -1260,6 +1332,12 @@ void arcov_modern_free(struct arcov_modern *m)
 	}
 	free(m->srcs);
 	for (i = 0; i < m->nfns; i++) {
+		for (k = 0; k < m->fns[i]->ngroup_lines; k++) {
+			free(m->fns[i]->group_lines[k].blocks);
+			free(m->fns[i]->group_lines[k].branches);
+		}
+		free(m->fns[i]->group_lines);
+		free(m->fns[i]->group_lnum);
 		free(m->fns[i]->blocks);
 		free(m->fns[i]->arcs);
 		free(m->fns[i]->links);
