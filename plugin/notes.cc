@@ -398,6 +398,27 @@ static bool branch_line(basic_block bb, int *file, uint32_t *line)
 	return *file >= 0;
 }
 
+/* Whether a block @bl that branches on line @bline of @bfile keeps its
+ * line @r that the chain before it lists: the branch's own line, and the
+ * block's last line, to which gcov 12's rule attaches it, where the line
+ * counts the block's entries and not its runs ("a () &&" then "b ()->c ()
+ * &&" on the next line: the test of c's value is on the line of the &&,
+ * the statement that stores it on c's line).  A line below the last is
+ * counted per run, so a line the chain already lists would count twice. */
+static bool branch_keeps(const struct block_lines *bl,
+			 const struct line_ref *r, int bfile, uint32_t bline)
+{
+	uint32_t last = 0;
+	size_t i;
+
+	if (r->file == bfile && r->line == bline)
+		return true;
+	for (i = 0; i < bl->n; i++)
+		if (bl->refs[i].file == r->file && bl->refs[i].line > last)
+			last = bl->refs[i].line;
+	return r->line == last;
+}
+
 /*
  * Rule 2: a statement without control flow of its own is listed in one
  * block only, so that gcov 3.x's sum (doc/formats.md §2.3) counts it once per
@@ -445,8 +466,8 @@ static void prune_continuations(function *fun, struct block_lines *bls,
 			continue;
 		from = &bls[ap_block_number(g, in->src) - 1];
 		for (i = 0; i < bl->n; i++)
-			if ((bl->refs[i].file != bfile ||
-			     bl->refs[i].line != bline) &&
+			if ((bfile < 0 || !branch_keeps(bl, &bl->refs[i],
+							 bfile, bline)) &&
 			    block_has_line(from, bl->refs[i].file,
 					   bl->refs[i].line, true))
 				bl->refs[i].drop = bl->refs[i].cont = true;

@@ -641,18 +641,14 @@ int arcov_modern_group(struct arcov_modern *m)
 		src->nfns = k;
 	}
 	/* gcov 12's function groups: functions of a source that start on
-	 * the same line (different functions: copies are one, and so are
-	 * the builds of one function that differ, PIC and not, as lcov
-	 * merges them by name). */
+	 * the same line (different functions: copies are one). */
 	for (s = 0; s < m->nsrcs; s++) {
 		struct arcov_msrc *src = &m->srcs[s];
 
 		for (i = 0; i < src->nfns; i++)
 			for (k = i + 1; k < src->nfns; k++)
 				if (src->fns[i]->start_line ==
-				    src->fns[k]->start_line &&
-				    strcmp(src->fns[i]->name,
-					   src->fns[k]->name))
+				    src->fns[k]->start_line)
 					src->fns[i]->is_group =
 						src->fns[k]->is_group = 1;
 	}
