@@ -1160,11 +1160,13 @@ static int add_own_line(struct arcov_mfn *fn, uint32_t ln,
 	    arcov_grow((void **)&gl->blocks, &gl->capb,
 		       gl->nblocks + fl->nblocks, sizeof *gl->blocks))
 		return ARCOV_ENOMEM;
-	memcpy(gl->branches + gl->nbranches, fl->branches,
-	       fl->nbranches * sizeof *fl->branches);
+	if (fl->nbranches)
+		memcpy(gl->branches + gl->nbranches, fl->branches,
+		       fl->nbranches * sizeof *fl->branches);
 	gl->nbranches += fl->nbranches;
-	memcpy(gl->blocks + gl->nblocks, fl->blocks,
-	       fl->nblocks * sizeof *fl->blocks);
+	if (fl->nblocks)
+		memcpy(gl->blocks + gl->nblocks, fl->blocks,
+		       fl->nblocks * sizeof *fl->blocks);
 	gl->nblocks += fl->nblocks;
 	return 0;
 }
