@@ -25,12 +25,12 @@ static bool fails(int x)	/*@10*/
 	}	/*@5*/
 }
 
-static int skip(const char *s, int *pos)	/*@6*/
+static int skip(const char *s, int *pos)	/*@10*/
 {
 	while (s[*pos] == ' ')	/*@+*/
-		++*pos;	/*@4*/
-	if (!s[*pos])	/*@6*/
-		throw std::out_of_range("end");	/*@2*/
+		++*pos;	/*@8*/
+	if (!s[*pos])	/*@10*/
+		throw std::out_of_range("end");	/*@6*/
 	return s[(*pos)++];	/*@4*/
 }
 
@@ -48,6 +48,13 @@ static int words(const char *s)	/*@2*/
 	}	/*@2*/
 }
 
+static bool throws(int x)	/*@4*/
+{
+	bool threw = false;	/*@4*/
+	try { skip(" ", &x); } catch (...) { threw = true; }	/*@4*/
+	return threw;	/*@4*/
+}
+
 int main()	/*@1*/
 {
 	int c = 0;	/*@1*/
@@ -55,6 +62,8 @@ int main()	/*@1*/
 	for (int i = 0; i < 10; i++)	/*@+*/
 		c += fails(i & 1);	/*@10*/
 	c += words(" a b ") + words("c d");	/*@1*/
+	for (int i = 0; i < 4; i++)	/*@+*/
+		c += throws(0);	/*@4*/
 	std::printf("%d\n", c);	/*@1*/
 	return 0;	/*@1*/
 }

@@ -810,11 +810,17 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 	if (!obj->notes.fns[fn->index].statements[b] || blk->npred != 1)
 		return NULL;
 	arc = &fn->arcs[blk->pred[0]];
-	if (!arc->fall_through || arc->src >= b)
+	if (arc->src >= b)
 		return NULL;
+	/* Within code run only for an exception, a block jumped to from
+	 * the one before (a handler after its landing pad: "try { f (); }
+	 * catch (...) { n++; }" on one line) goes on with its line too. */
 	if (blk->exceptional && fn->blocks[arc->src].exceptional &&
-	    !obj->notes.fns[fn->index].statements[arc->src])
+	    (!arc->fall_through ||
+	     !obj->notes.fns[fn->index].statements[arc->src]))
 		return at[arc->src];
+	if (!arc->fall_through)
+		return NULL;
 	/* Its only way on but fake and throw arcs: a call that may throw
 	 * to a handler of the function goes on here as well. */
 	for (i = 0; i < fn->blocks[arc->src].nsucc; i++) {
