@@ -266,6 +266,7 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 					  REF_STMT, places);
 			continue;
 		}
+		/* compat: NEW_API (gimple_label_label, glabel) */
 		user = !DECL_ARTIFICIAL(gimple_label_label(
 				as_a<glabel *>(stmt)));
 		ok = add_location(refs, &n, gimple_location(stmt), REF_LABEL,
