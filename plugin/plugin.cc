@@ -219,8 +219,13 @@ static unsigned int arcov_execute(void)
 	ap_returns_analyze(decls.address(), decls.length());
 	/* From here on, decls: the functions instrumented. */
 	decls.truncate(0);
+	/* A body that stands for a definition elsewhere (an extern template
+	 * instance such as std::allocator<char>'s members, a gnu_inline
+	 * extern inline function) is never emitted into this object: calls
+	 * not inlined run the library's copy, which counts nothing here.
+	 * Like GCC's --coverage, count only what the object defines. */
 	FOR_EACH_VEC_ELT(fns, i, fn)
-		if (wanted(fn->decl))
+		if (wanted(fn->decl) && !DECL_EXTERNAL(fn->decl))
 			decls.safe_push(fn->decl);
 	ap_derive_init(decls.address(), decls.length());
 	FOR_EACH_VEC_ELT(decls, i, decl) {

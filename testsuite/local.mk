@@ -116,7 +116,12 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-inline.sh \
 	testsuite/e2e/e2e-inline-size.sh \
 	testsuite/e2e/e2e-loop-counts.sh \
-	testsuite/e2e/e2e-motion.sh
+	testsuite/e2e/e2e-motion.sh \
+	testsuite/e2e/e2e-recur.sh \
+	testsuite/e2e/e2e-throwline.sh \
+	testsuite/e2e/e2e-label.sh \
+	testsuite/e2e/e2e-phantom.sh \
+	testsuite/e2e/e2e-instances.sh
 TESTS += $(E2E_TESTS)
 
 # The plugin's own tests: solved graphs, line lists, flags and counter
@@ -125,10 +130,11 @@ TESTS += $(E2E_TESTS)
 PLUGIN_TESTS = \
 	testsuite/plugin/counts.sh \
 	testsuite/plugin/options.sh \
-	testsuite/plugin/tree.sh
+	testsuite/plugin/tree.sh \
+	testsuite/plugin/diagnostics.sh
 TESTS += $(PLUGIN_TESTS)
 EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
-	testsuite/plugin/loops.c testsuite/plugin/jumps.c \
+	testsuite/plugin/loops.c testsuite/plugin/jumps.c testsuite/plugin/winline.c \
 	testsuite/plugin/throw.cc testsuite/plugin/threads.c \
 	testsuite/plugin/loops.out testsuite/plugin/jumps.out \
 	testsuite/plugin/throw.out testsuite/plugin/threads.out \
@@ -151,6 +157,8 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/derive-filter.c testsuite/e2e/derive-filter.h \
 	testsuite/e2e/derive-lib.sh testsuite/e2e/inline.c testsuite/e2e/inline-size.c \
 	testsuite/e2e/motion.c testsuite/e2e/loop-counts.c \
+	testsuite/e2e/recur.c testsuite/e2e/throwline.cc testsuite/e2e/label.c \
+	testsuite/e2e/phantom.cc testsuite/e2e/instances.cc \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 

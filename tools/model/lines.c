@@ -783,6 +783,7 @@ static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 		 sizeof *line->blocks))
 		return ARCOV_ENOMEM;
 	line->blocks[line->nblocks].fn = fn;
+	line->blocks[line->nblocks].passed = 0;
 	line->blocks[line->nblocks++].idx = b;
 	if (!branches)
 		return 0;
@@ -791,6 +792,7 @@ static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 		return ARCOV_ENOMEM;
 	for (i = 0; i < blk->nsucc; i++) {
 		line->branches[line->nbranches].fn = fn;
+		line->branches[line->nbranches].passed = 0;
 		line->branches[line->nbranches++].idx = blk->succ[i];
 	}
 	return 0;
@@ -823,11 +825,17 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 	if (!obj->notes.fns[fn->index].statements[b] || blk->npred != 1)
 		return NULL;
 	arc = &fn->arcs[blk->pred[0]];
-	if (!arc->fall_through || arc->src >= b)
+	if (arc->src >= b)
 		return NULL;
+	/* Within code run only for an exception, a block jumped to from
+	 * the one before (a handler after its landing pad: "try { f (); }
+	 * catch (...) { n++; }" on one line) goes on with its line too. */
 	if (blk->exceptional && fn->blocks[arc->src].exceptional &&
-	    !obj->notes.fns[fn->index].statements[arc->src])
+	    (!arc->fall_through ||
+	     !obj->notes.fns[fn->index].statements[arc->src]))
 		return at[arc->src];
+	if (!arc->fall_through)
+		return NULL;
 	/* Its only way on but fake and throw arcs: a call that may throw
 	 * to a handler of the function goes on here as well. */
 	for (i = 0; i < fn->blocks[arc->src].nsucc; i++) {
@@ -838,6 +846,27 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 			return NULL;
 	}
 	return at[arc->src];
+}
+
+/* Attach to @line the blocks without statements that passed it on to
+ * block @b (continued_line()): the arcs through them are no entries of
+ * the line, or each exception that a landing pad's empty first block
+ * passed to the rest would enter the throwing call's line again. */
+static int attach_passed(struct arcov_mfn *fn, uint32_t b,
+			 struct arcov_mline *line, struct arcov_mline **at)
+{
+	const uint32_t *stmts = fn->obj->notes.fns[fn->index].statements;
+
+	while (fn->blocks[b].npred == 1) {
+		b = fn->arcs[fn->blocks[b].pred[0]].src;
+		if (b == 0 || at[b] != line || stmts[b] ||
+		    arcov_mline_has_block(line, fn, b))
+			break;
+		if (attach(fn, b, line, 0) < 0)
+			return ARCOV_ENOMEM;
+		line->blocks[line->nblocks - 1].passed = 1;
+	}
+	return 0;
 }
 
 int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
@@ -914,6 +943,9 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 			mark_block(line, &fn->blocks[b]);
 			r = attach(fn, b, line, branches &&
 				   arcov_mfn_shown(fn));
+			if (r < 0)
+				goto out;
+			r = attach_passed(fn, b, line, at);
 			if (r < 0)
 				goto out;
 		}
@@ -1042,6 +1074,7 @@ int arcov_modern_tally(struct arcov_msrc *src)
 	unsigned char *ran = NULL;
 
 	memset(&src->cov, 0, sizeof src->cov);
+	memset(&src->gcov_cov, 0, sizeof src->gcov_cov);
 	for (k = 0; k < src->nlines && src->lines; k++) {
 		struct arcov_mline *line = &src->lines[k];
 		uint32_t ln = src->lnum[k];
@@ -1074,6 +1107,10 @@ int arcov_modern_tally(struct arcov_msrc *src)
 
 			if (arcov_excl_branch(&src->excl, ln))
 				continue;
+			/* gcov 12 adds a group's lines to its source, not
+			 * their branches and calls. */
+			if (!r->fn->is_group)
+				add_branch_counts(&src->gcov_cov, r);
 			if (!arcov_arc_is_branch(&r->fn->arcs[r->idx])) {
 				add_branch_counts(&src->cov, r);
 				continue;
@@ -1089,6 +1126,8 @@ int arcov_modern_tally(struct arcov_msrc *src)
 			if (line->count)
 				src->cov.lines_executed++;
 		}
+		src->gcov_cov.lines = src->cov.lines;
+		src->gcov_cov.lines_executed = src->cov.lines_executed;
 	}
 	free(sum);
 	free(ran);
@@ -1105,6 +1144,55 @@ int arcov_modern_tables(struct arcov_modern *m)
 		if (r < 0)
 			return r;
 	}
+	return 0;
+}
+
+/* Add @fl, line @ln of group function @fn counted alone, to its leader's
+ * own lines (struct arcov_mfn.group_lines). */
+static int add_own_line(struct arcov_mfn *fn, uint32_t ln,
+			const struct arcov_mline *fl)
+{
+	struct arcov_mfn *lead = fn->leader;
+	struct arcov_mline *gl;
+	uint32_t k, n = lead->ngroup_lines;
+	void *p;
+
+	k = (uint32_t)arcov_lower_bound(lead->group_lnum, n, ln);
+	if (k == n || lead->group_lnum[k] != ln) {
+		p = realloc(lead->group_lnum, (n + 1) * sizeof *lead->group_lnum);
+		if (!p)
+			return ARCOV_ENOMEM;
+		lead->group_lnum = p;
+		p = realloc(lead->group_lines, (n + 1) * sizeof *lead->group_lines);
+		if (!p)
+			return ARCOV_ENOMEM;
+		lead->group_lines = p;
+		memmove(&lead->group_lnum[k + 1], &lead->group_lnum[k],
+			(n - k) * sizeof *lead->group_lnum);
+		memmove(&lead->group_lines[k + 1], &lead->group_lines[k],
+			(n - k) * sizeof *lead->group_lines);
+		memset(&lead->group_lines[k], 0, sizeof *lead->group_lines);
+		lead->group_lnum[k] = ln;
+		lead->ngroup_lines = n + 1;
+	}
+	gl = &lead->group_lines[k];
+	gl->exists = 1;
+	gl->count = arcov_add_sat(gl->count, fl->count);
+	gl->unexceptional |= fl->unexceptional;
+	gl->has_unexecuted_block |= fl->has_unexecuted_block;
+	if (arcov_grow((void **)&gl->branches, &gl->capr,
+		       gl->nbranches + fl->nbranches, sizeof *gl->branches) ||
+	    arcov_grow((void **)&gl->blocks, &gl->capb,
+		       gl->nblocks + fl->nblocks, sizeof *gl->blocks))
+		return ARCOV_ENOMEM;
+	if (fl->nbranches)
+		memcpy(gl->branches + gl->nbranches, fl->branches,
+		       fl->nbranches * sizeof *fl->branches);
+	gl->nbranches += fl->nbranches;
+	if (fl->nblocks)
+		memcpy(gl->blocks + gl->nblocks, fl->blocks,
+		       fl->nblocks * sizeof *fl->blocks);
+	gl->nblocks += fl->nblocks;
 	return 0;
 }
 
@@ -1131,6 +1219,16 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 
 			if (!fl->exists)
 				continue;
+			if (s == fn->src && from->lnum[k] >=
+			    arcov_fn_first_line(fn) && from->lnum[k] <=
+			    arcov_fn_last_line(fn)) {
+				if (add_own_line(fn, from->lnum[k], fl) < 0) {
+					r = ARCOV_ENOMEM;
+					break;
+				}
+			}
+			if (!tl->exists)
+				tl->group_only = 1;
 			tl->exists = 1;
 			tl->count = arcov_add_sat(tl->count, fl->count);
 			if (fl->nblocks &&
@@ -1244,6 +1342,7 @@ void arcov_modern_scratch_free(struct arcov_modern *scratch)
 void arcov_modern_free(struct arcov_modern *m)
 {
 	size_t i;
+	uint32_t k;
 
 	for (i = 0; i < m->nsrcs; i++) {
 		struct arcov_msrc *src = &m->srcs[i];
@@ -1257,6 +1356,12 @@ void arcov_modern_free(struct arcov_modern *m)
 	}
 	free(m->srcs);
 	for (i = 0; i < m->nfns; i++) {
+		for (k = 0; k < m->fns[i]->ngroup_lines; k++) {
+			free(m->fns[i]->group_lines[k].blocks);
+			free(m->fns[i]->group_lines[k].branches);
+		}
+		free(m->fns[i]->group_lines);
+		free(m->fns[i]->group_lnum);
 		free(m->fns[i]->blocks);
 		free(m->fns[i]->arcs);
 		free(m->fns[i]->links);

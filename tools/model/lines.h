@@ -110,11 +110,20 @@ struct arcov_mfn {
 	uint32_t end_line;
 	uint32_t decl_line;	/* from the .arcov-notes, 0 if unknown */
 	uint32_t close_line;	/* the closing brace, likewise */
+	/* A group's leader: its own lines in its source from its first to
+	 * its last line, counted alone and summed over its copies, as gcov
+	 * 12 prints them in the function's section and JSON records. */
+	uint32_t ngroup_lines;
+	uint32_t *group_lnum;	/* ascending */
+	struct arcov_mline *group_lines;
 };
 
 struct arcov_mref {
 	struct arcov_mfn *fn;
 	uint32_t idx;		/* block or arc index */
+	uint32_t passed;	/* a block without statements that only
+				 * passes its line on: it counts among the
+				 * line's blocks, no report lists it */
 };
 
 struct arcov_mline {
@@ -123,6 +132,7 @@ struct arcov_mline {
 	unsigned unexceptional:1;
 	unsigned has_unexecuted_block:1;
 	unsigned inexact:1;	/* a block of an inexact function's copy */
+	unsigned group_only:1;	/* only functions of groups have code here */
 	size_t nblocks;
 	size_t capb;
 	struct arcov_mref *blocks;	/* blocks whose last line this is */
@@ -147,6 +157,9 @@ struct arcov_msrc {
 	size_t cap_lnum;
 	int lnum_borrowed;	/* lnum is another source's (a scratch) */
 	struct arcov_cov cov;	/* without excluded lines and branches */
+	struct arcov_cov gcov_cov;	/* the same as gcov 12 prints it: the
+					 * branches and calls of functions of
+					 * groups left out */
 	struct arcov_excl excl;	/* its exclusion markers */
 	uint32_t maximum_count;	/* gcov keeps it in an unsigned int */
 	size_t nfns;

@@ -31,10 +31,10 @@ static inline int arcov_report_skips(const struct arcov_report_opts *o,
 
 /* arcov_mref_shown - whether the block or arc @r is one reports list: of
  * a function that leads its copies (the others' counts are in its
- * totals). */
+ * totals), and not a block that only passes its line on. */
 static inline int arcov_mref_shown(const struct arcov_mref *r)
 {
-	return arcov_mfn_shown(r->fn);
+	return arcov_mfn_shown(r->fn) && !r->passed;
 }
 
 /**

@@ -5,10 +5,10 @@
  * generate_results), over the line tables of lines.c.
  *
  * Differences, all because a .bb/.bbg pair carries less than a .gcno:
- * a function's start line is its lowest line in its first file (a .gcno
- * names the declaration line); "Runs:" counts the .da blocks that matched
- * (a .da keeps no run count); functions that start on the same line are
- * listed one after the other rather than in gcov's template groups.
+ * "Runs:" counts the .da blocks that matched (a .da keeps no run count);
+ * the functions of a group (template instances, the symbols of one
+ * constructor) are printed in the order the notes list them, which need
+ * not be the order of gcov 12's sections.
  */
 #include <config.h>
 
@@ -45,7 +45,7 @@ static void executed_summary(FILE *out, int lines, int executed)
 
 static void file_summary(const struct text *t, const struct arcov_msrc *src)
 {
-	const struct arcov_cov *c = &src->cov;
+	const struct arcov_cov *c = &src->gcov_cov;
 	char buf[ARCOV_PERCENT_MAX];
 
 	fprintf(t->out, "File '%s'\n", src->display);
@@ -160,40 +160,12 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 	return 0;
 }
 
-/* The -b arc lines of @line.  A group's branches (template instances,
- * functions sharing the line) are listed once per position with their
- * counts summed, as the summary, the JSON, lcov -- and gcovr reading this
- * text -- count them; out of memory, one function's after another. */
-static void branch_lines(FILE *f, const struct text *t,
-			 const struct arcov_mline *line)
-{
-	size_t n = line->nbranches ? line->nbranches : 1, i;
-	int64_t *sum = malloc(n * sizeof *sum);
-	int64_t *from = malloc(n * sizeof *from);
-	unsigned char *ran = malloc(n);
-	int merged = sum && from && ran &&
-		     arcov_mline_merge(line, sum, ran, from) == 0;
-	int ix = 0;
-
-	for (i = 0; i < line->nbranches; i++) {
-		const struct arcov_mfn *fn = line->branches[i].fn;
-		const struct arcov_marc *arc = &fn->arcs[line->branches[i].idx];
-		int br = merged && arcov_arc_is_branch(arc);
-
-		if (br && sum[i] < 0)
-			continue;	/* counted at its position's first */
-		ix += branch_count(f, t, ix, fn, arc,
-				   br ? sum[i] : arc->total,
-				   br ? from[i] : fn->blocks[arc->src].total);
-	}
-	free(sum);
-	free(from);
-	free(ran);
-}
-
-/* gcov 12's output_line_details(): -a block lines and -b arc lines. */
+/* gcov 12's output_line_details(): -a block lines and -b arc lines.  A
+ * source's line leaves out the blocks and arcs of functions of groups,
+ * which their own sections show (@own: a group function's line). */
 static void line_details(FILE *f, const struct text *t,
-			 const struct arcov_mline *line, uint32_t line_num)
+			 const struct arcov_mline *line, uint32_t line_num,
+			 int own)
 {
 	size_t i;
 	uint32_t a;
@@ -205,7 +177,8 @@ static void line_details(FILE *f, const struct text *t,
 			const struct arcov_mblock *blk =
 				&fn->blocks[line->blocks[i].idx];
 
-			if (!arcov_mref_shown(&line->blocks[i]))
+			if (!arcov_mref_shown(&line->blocks[i]) ||
+			    (!own && fn->is_group))
 				continue;
 			if (!blk->is_call_return) {
 				/* gcov passes "exceptional" where it means
@@ -226,7 +199,17 @@ static void line_details(FILE *f, const struct text *t,
 						   blk->total);
 		}
 	} else if (t->o->branch_probabilities) {
-		branch_lines(f, t, line);
+		for (i = 0; i < line->nbranches; i++) {
+			const struct arcov_mfn *fn = line->branches[i].fn;
+
+			if (!own && fn->is_group)
+				continue;
+			const struct arcov_marc *arc =
+				&fn->arcs[line->branches[i].idx];
+
+			ix += branch_count(f, t, ix, fn, arc, arc->total,
+					   fn->blocks[arc->src].total);
+		}
 	}
 }
 
@@ -311,12 +294,52 @@ static struct fn_start *fns_by_line(const struct text *t,
 	return v;
 }
 
+#define FN_SEPARATOR "------------------\n"
+
+/* One function's section after the lines of its group (gcov 12's
+ * output_lines()): its name, its details, and its own lines from its
+ * first to its last. */
+static void group_section(FILE *f, const struct text *t,
+			  const struct arcov_msrc *src,
+			  const struct arcov_mfn *fn, char **text, size_t nsrc)
+{
+	char *name = fn_name(t, fn);
+	uint32_t l, k = 0;
+
+	fputs(FN_SEPARATOR, f);
+	fprintf(f, "%s:\n", name ? name : fn->name);
+	free(name);
+	function_details(f, t, fn);
+	for (l = arcov_fn_first_line(fn); l <= arcov_fn_last_line(fn) &&
+					  l <= nsrc; l++) {
+		const struct arcov_mline *line = NULL;
+
+		while (k < fn->ngroup_lines && fn->group_lnum[k] < l)
+			k++;
+		if (k < fn->ngroup_lines && fn->group_lnum[k] == l)
+			line = &fn->group_lines[k];
+		if (line)
+			line_beginning(f, t, 1, line->unexceptional,
+				       line->has_unexecuted_block,
+				       line->inexact, line->count,
+				       l, "=====", "#####",
+				       src->maximum_count);
+		else
+			fprintf(f, "%9s:%5u", "-", l);
+		fprintf(f, ":%s\n", text[l - 1]);
+		if (line)
+			line_details(f, t, line, l, 1);
+	}
+}
+
 /* gcov 12's output_lines(). */
 static void output_lines(FILE *f, const struct text *t,
 			 const struct arcov_msrc *src)
 {
 	struct fn_start *starts = fns_by_line(t, src);
 	size_t nstarts = starts ? src->nfns : 0, next = 0;
+	size_t group = 0, ngroup = 0;	/* in starts[], the group open */
+	uint32_t group_end = 0;		/* its last line */
 	char **text;
 	size_t nsrc, i, k = 0;
 	uint32_t ln;
@@ -338,24 +361,45 @@ static void output_lines(FILE *f, const struct text *t,
 
 	for (ln = 1; ln <= nsrc; ln++) {
 		const struct arcov_mline *line;
+		size_t j;
 
+		while (next < nstarts && starts[next].line < ln)
+			next++;
+		for (j = next; j < nstarts && starts[j].line == ln; j++)
+			;
+		if (!group_end && j - next > 1) {
+			group = next;
+			ngroup = j - next;
+			for (group_end = ln; next < j; next++)
+				if (arcov_fn_last_line(starts[next].fn) >
+				    group_end)
+					group_end = arcov_fn_last_line(
+						starts[next].fn);
+		}
+		for (; next < j; next++)
+			if (!group_end)
+				function_details(f, t, starts[next].fn);
 		while (k < src->nlines && src->lnum[k] < ln)
 			k++;
 		if (!src->lines || k == src->nlines || src->lnum[k] != ln) {
 			fprintf(f, "%9s:%5u:%s\n", "-", ln, text[ln - 1]);
-			continue;
+		} else {
+			line = &src->lines[k];
+			line_beginning(f, t, line->exists, line->unexceptional,
+				       line->has_unexecuted_block,
+				       line->inexact, line->count,
+				       ln, "=====", "#####",
+				       src->maximum_count);
+			fprintf(f, ":%s\n", text[ln - 1]);
+			line_details(f, t, line, ln, 0);
 		}
-		line = &src->lines[k];
-		while (next < nstarts && starts[next].line < ln)
-			next++;
-		for (; next < nstarts && starts[next].line == ln; next++)
-			function_details(f, t, starts[next].fn);
-		line_beginning(f, t, line->exists, line->unexceptional,
-			       line->has_unexecuted_block, line->inexact,
-			       line->count, ln, "=====", "#####",
-			       src->maximum_count);
-		fprintf(f, ":%s\n", text[ln - 1]);
-		line_details(f, t, line, ln);
+		if (group_end == ln) {
+			for (j = group; j < group + ngroup; j++)
+				group_section(f, t, src, starts[j].fn, text,
+					      nsrc);
+			fputs(FN_SEPARATOR, f);
+			group_end = 0;
+		}
 	}
 	for (i = 0; i < nsrc; i++)
 		free(text[i]);
@@ -463,7 +507,9 @@ int arcov_report_text(const struct arcov_report_opts *o,
 			fprintf(out, "Function '%s'\n",
 				name ? name : fn->name);
 			free(name);
-			executed_summary(out, fn->cov.lines,
+			/* gcov 12 counts no line of a group's function
+			 * here: it says "No executable lines". */
+			executed_summary(out, fn->is_group ? 0 : fn->cov.lines,
 					 fn->cov.lines_executed);
 			fprintf(out, "\n");
 		}

@@ -135,18 +135,15 @@ static void json_function(FILE *f, const struct arcov_mfn *fn)
 	free(demangled);
 }
 
+/* One record of "lines": @line, number @ln of @src, in the function
+ * @in_fn (or none); @own: a group function's own line, whose branches
+ * are all its own, where a source's line leaves out those of groups. */
 static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
-		      size_t k, const struct arcov_mfn *in_fn)
+		      const struct arcov_mline *line, uint32_t ln,
+		      const struct arcov_mfn *in_fn, int own)
 {
-	const struct arcov_mline *line = &src->lines[k];
-	uint32_t ln = src->lnum[k];
 	FILE *f = j->f;
-	size_t n = line->nbranches ? line->nbranches : 1, i;
-	int64_t *sum = malloc(n * sizeof *sum);
-	unsigned char *ran = malloc(n);
-	/* A group's branches merged as lcov merges gcov 12's records of the
-	 * line, one per function; out of memory, one after another. */
-	int merged = sum && ran && arcov_mline_merge(line, sum, ran, NULL) == 0;
+	size_t i;
 	int first = 1;
 
 	fprintf(f, "{\"line_number\": %u, ", ln);
@@ -165,20 +162,18 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 	for (i = 0; j->o->branch_probabilities &&
 		    !arcov_excl_branch(&src->excl, ln) && i < line->nbranches;
 	     i++) {
-		const struct arcov_marc *arc =
-			&line->branches[i].fn->arcs[line->branches[i].idx];
+		const struct arcov_mfn *fn = line->branches[i].fn;
+		const struct arcov_marc *arc = &fn->arcs[line->branches[i].idx];
 
-		if (!arcov_arc_is_branch(arc) || (merged && sum[i] < 0))
+		if (!arcov_arc_is_branch(arc) || (!own && fn->is_group))
 			continue;
 		fprintf(f, "%s{\"count\": %" PRId64 ", \"throw\": %s, "
 			"\"fallthrough\": %s}", first ? "" : ", ",
-			merged ? sum[i] : arc->total,
-			json_bool(arc->is_throw), json_bool(arc->fall_through));
+			arc->total, json_bool(arc->is_throw),
+			json_bool(arc->fall_through));
 		first = 0;
 	}
 	fputs("]}", f);
-	free(sum);
-	free(ran);
 }
 
 /* ", \"differential\": {\"UNC\": N, ...}": lines per category. */
@@ -193,11 +188,30 @@ static void json_categories(FILE *f, const long *counts)
 	fputs("}", f);
 }
 
+/* The records of @fn, a function of a group: its own lines, numbered
+ * from its first, as gcov 12 writes them where the group starts. */
+static void json_group_fn(const struct arcov_json *j,
+			  const struct arcov_msrc *src,
+			  const struct arcov_mfn *fn, int *first)
+{
+	uint32_t k;
+
+	for (k = 0; k < fn->ngroup_lines; k++) {
+		if (arcov_excl_line(&src->excl, fn->group_lnum[k]))
+			continue;
+		if (!*first)
+			fputs(", ", j->f);
+		json_line(j, src, &fn->group_lines[k], fn->group_lnum[k], fn,
+			  1);
+		*first = 0;
+	}
+}
+
 /* Add accumulated @src to "files". */
 static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 {
 	struct arcov_mfn **fns = arcov_sorted_fns(src), **stack;
-	size_t k, next = 0, depth = 0;
+	size_t k, next = 0, group = 0, depth = 0;
 	FILE *f = j->f;
 	int first = 1;
 
@@ -221,20 +235,31 @@ static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 	}
 	fputs("], \"lines\": [", f);
 	first = 1;
-	for (k = 0; src->lines && k < src->nlines; k++) {
-		uint32_t ln = src->lnum[k];
+	for (k = 0; src->lines && k <= src->nlines; k++) {
+		uint32_t ln = k < src->nlines ? src->lnum[k] : UINT32_MAX;
 
-		/* The innermost function that started and has not ended. */
-		while (next < src->nfns &&
-		       arcov_fn_first_line(fns[next]) <= ln)
-			stack[depth++] = fns[next++];
+		/* The functions of groups starting here or before: their
+		 * own lines first, as gcov 12 has them. */
+		for (; group < src->nfns &&
+		       arcov_fn_first_line(fns[group]) <= ln; group++)
+			if (fns[group]->is_group)
+				json_group_fn(j, src, fns[group], &first);
+		if (k == src->nlines)
+			break;
+		/* The innermost function that started and has not ended,
+		 * functions of groups aside. */
+		for (; next < src->nfns &&
+		       arcov_fn_first_line(fns[next]) <= ln; next++)
+			if (!fns[next]->is_group)
+				stack[depth++] = fns[next];
 		while (depth && arcov_fn_last_line(stack[depth - 1]) < ln)
 			depth--;
-		if (src->lines[k].exists &&
+		if (src->lines[k].exists && !src->lines[k].group_only &&
 		    !arcov_excl_line(&src->excl, ln)) {
 			if (!first)
 				fputs(", ", f);
-			json_line(j, src, k, depth ? stack[depth - 1] : NULL);
+			json_line(j, src, &src->lines[k], ln,
+				  depth ? stack[depth - 1] : NULL, 0);
 			first = 0;
 		}
 	}
