@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -607,12 +608,24 @@ static int put_in_place(struct arcov_file_tx *tx, int flags)
 	return rename(tx->tmp, tx->path);
 }
 
+/* Whether a file of @size bytes is within the file-size limit (ulimit
+ * -f): past it, a write stops short with EFBIG, and one over the old
+ * contents would leave them half new.  The temporary file's way fails
+ * whole instead. */
+static int within_limit(size_t size)
+{
+	struct rlimit rl;
+
+	return getrlimit(RLIMIT_FSIZE, &rl) || rl.rlim_cur == RLIM_INFINITY ||
+	       (rlim_t)size <= rl.rlim_cur;
+}
+
 int arcov_file_commit(struct arcov_file_tx *tx, const void *data, size_t size,
 		      int flags, struct arcov_err *err)
 {
 	int rc, saved;
 
-	if (tx->inplace && !(flags & ARCOV_FILE_FSYNC) &&
+	if (tx->inplace && !(flags & ARCOV_FILE_FSYNC) && within_limit(size) &&
 	    (size == tx->size || (!tx->size && size <= ARCOV_FILE_PAGE))) {
 		/* Same length: one write over the old contents, which no
 		 * reader taking the shared lock sees half done.  An empty

@@ -11,6 +11,12 @@
  * a subtraction that would go below zero is reported, never wrapped, and a
  * sum that would pass INT64_MAX is ARCOV_ERANGE.
  *
+ * A contradiction (a counter that lost increments, as plain increments
+ * racing between threads do, or a .da of another build) does not stop
+ * the solution: the first is reported, a negative derived arc is taken as
+ * 0, and once every count is known each block is raised to what its arcs
+ * imply (bound_counts()); the result is marked inexact.
+ *
  * Messages name the function and block but carry no byte offset (offset -1):
  * a contradiction lies between the .bbg and the .da, not at one byte of
  * either, and fn->offset means nothing for graphs built in memory.
@@ -41,6 +47,7 @@ struct solver {
 	bool *queued;
 	uint32_t *stack;	/* blocks to look at again, none twice */
 	uint32_t depth;
+	int contradicted;	/* the first contradiction is in err */
 };
 
 /* calloc() that returns a unique pointer for zero elements too. */
@@ -203,13 +210,19 @@ static int derive_arc(struct solver *s, uint32_t b, uint32_t a,
 	const struct arcov_bbg_arc *arc = &s->fn->arcs[a];
 	uint64_t count = s->out->block[b];
 
-	if (known > count)
-		return arcov_errf(s->err, ARCOV_EINCONSISTENT, s->file, -1,
-				  "function %s: block %" PRIu32
-				  ": derived arc %" PRIu32 "->%" PRIu32
-				  " count is negative (-%" PRIu64 ")",
-				  s->fn->name, b, arc->src, arc->dest,
-				  known - count);
+	if (known > count) {
+		/* Keep the first contradiction's message; go on with the
+		 * least the arc can be. */
+		if (!s->contradicted)
+			arcov_errf(s->err, ARCOV_EINCONSISTENT, s->file, -1,
+				   "function %s: block %" PRIu32
+				   ": derived arc %" PRIu32 "->%" PRIu32
+				   " count is negative (-%" PRIu64 ")",
+				   s->fn->name, b, arc->src, arc->dest,
+				   known - count);
+		s->contradicted = 1;
+		return set_arc(s, a, 0);
+	}
 	return set_arc(s, a, count - known);
 }
 
@@ -277,19 +290,48 @@ static int check_solved(struct solver *s)
  * fail only where counted arcs over-determine the graph, e.g. a block none
  * of whose arcs is on the spanning tree.
  */
-static int check_balance(struct solver *s)
+static void check_balance(struct solver *s)
 {
 	uint32_t b;
 
-	for (b = 0; b < s->fn->nblocks; b++)
-		if (s->sum_in[b] != s->sum_out[b])
-			return arcov_errf(s->err, ARCOV_EINCONSISTENT, s->file,
-					  -1, "function %s: block %" PRIu32
-					  ": inflow %" PRIu64
-					  " does not equal outflow %" PRIu64,
-					  s->fn->name, b, s->sum_in[b],
-					  s->sum_out[b]);
-	return 0;
+	for (b = 0; b < s->fn->nblocks && !s->contradicted; b++) {
+		if (s->sum_in[b] != s->sum_out[b]) {
+			arcov_errf(s->err, ARCOV_EINCONSISTENT, s->file, -1,
+				   "function %s: block %" PRIu32
+				   ": inflow %" PRIu64
+				   " does not equal outflow %" PRIu64,
+				   s->fn->name, b, s->sum_in[b],
+				   s->sum_out[b]);
+			s->contradicted = 1;
+		}
+	}
+}
+
+/*
+ * After a contradiction: a block ran at least as often as any of its arcs
+ * says, in or out (a counter only ever loses increments, so what it read
+ * happened), and a function with any count ran at all, entry and exit
+ * included.  Only raises counts: what was consistent stays.
+ */
+static void bound_counts(struct solver *s)
+{
+	uint64_t *block = s->out->block, any = 0;
+	uint32_t b, last = s->fn->nblocks - 1;
+
+	for (b = 0; b < s->fn->nblocks; b++) {
+		if (block[b] < s->sum_in[b])
+			block[b] = s->sum_in[b];
+		if (block[b] < s->sum_out[b])
+			block[b] = s->sum_out[b];
+		any |= block[b];
+	}
+	if (any && s->fn->nblocks) {
+		if (!block[0])
+			block[0] = 1;
+		if (!block[last])
+			block[last] = 1;
+	}
+	s->out->inexact = 1;
 }
 
 int arcov_solve(const struct arcov_bbg_fn *fn, const uint64_t *counters,
@@ -345,8 +387,13 @@ int arcov_solve(const struct arcov_bbg_fn *fn, const uint64_t *counters,
 			goto free_solver;
 	}
 	rc = check_solved(&s);
-	if (!rc)
-		rc = check_balance(&s);
+	if (rc)
+		goto free_solver;
+	check_balance(&s);
+	if (s.contradicted) {
+		bound_counts(&s);
+		rc = ARCOV_EINCONSISTENT;
+	}
 free_solver:
 	solver_free(&s);
 	return rc;

@@ -6,7 +6,10 @@
  * and exit counts are equal.  Unlike gcov 3.3, which aborts, an
  * underdetermined graph is ARCOV_EUNSOLVABLE and a contradiction (a derived
  * count below zero, or a block whose inflow and outflow differ) is
- * ARCOV_EINCONSISTENT, with the block named in the message.
+ * ARCOV_EINCONSISTENT, with the first block found named in the message.
+ * A contradiction still leaves a result, marked inexact: the counters as
+ * they are, what follows from them without contradiction, and lower
+ * bounds for the rest (arcov_solve()).
  */
 #ifndef ARCOV_SOLVE_H
 #define ARCOV_SOLVE_H
@@ -25,6 +28,8 @@ struct arcov_counts {
 	uint32_t narcs;
 	uint64_t *block;	/* nblocks */
 	uint64_t *arc;		/* narcs, in fn->arcs order */
+	int inexact;		/* the counters contradict the graph: the
+				 * counts are bounds (ARCOV_EINCONSISTENT) */
 };
 
 /**
@@ -33,6 +38,15 @@ struct arcov_counts {
  * @ncounters: number of values given; must equal fn->ncounters
  * @out:       zeroed result, freed with arcov_counts_free() even on error
  * @file:      name used as message prefix (e.g. the .bbg), may be NULL
+ *
+ * Returns 0, or a negative ARCOV_E* with @err set.  On
+ * ARCOV_EINCONSISTENT (counters lost increments, as plain increments do
+ * under threads, or come from another build) @out is filled all the same
+ * and out->inexact set: each counter as read, each derived arc that
+ * would be negative 0, and every block at least the larger of its
+ * inflow and outflow and, when anything counted, the entry and exit at
+ * least 1 -- so no count is negative and nothing that ran reads as not
+ * run.  On any other error @out holds nothing.
  */
 int arcov_solve(const struct arcov_bbg_fn *fn, const uint64_t *counters,
 		size_t ncounters, struct arcov_counts *out, const char *file,

@@ -129,8 +129,14 @@ static void write_head(struct arcov_wr *w, const struct arcov_trace *t)
 {
 	uint32_t i;
 
+	uint32_t version = t->version ? t->version : ARCOV_TRACE_VERSION;
+
 	arcov_wr_bytes(w, ARCOV_TRACE_MAGIC, 8);
-	w32(w, ARCOV_TRACE_VERSION);
+	if (version != 1 && version != 2)
+		arcov_wr_range_error(w);
+	if (version == 1 && t->label && *t->label)
+		w->status = w->status ? w->status : ARCOV_EFORMAT;
+	w32(w, version);
 	w32(w, t->flags);
 	w32(w, t->pid);
 	w32(w, t->nfns);
@@ -139,6 +145,8 @@ static void write_head(struct arcov_wr *w, const struct arcov_trace *t)
 	w64(w, t->start);
 	w64(w, t->end);
 	wstr(w, t->cmd);
+	if (version == 2)
+		wstr(w, t->label);
 	for (i = 0; i < t->nfns; i++) {
 		w32(w, t->fns[i].line);
 		wstr(w, t->fns[i].name);
@@ -437,28 +445,29 @@ static int read_thread(struct arcov_rd *r, const struct arcov_trace *t,
 	return 0;
 }
 
-int arcov_trace_read(struct arcov_trace *t, const void *data, size_t size,
-		     const char *name, struct arcov_err *err)
+/* The run at @base of @r's bytes, up to its last thread; the reader's
+ * position is then its end.  Offsets in messages count from the start
+ * of the file. */
+static int read_run(struct arcov_rd *r, size_t base, struct arcov_trace *t)
 {
-	struct arcov_rd r;
 	const unsigned char *p;
-	uint32_t version, i;
+	uint32_t i;
 	int rc;
 
 	memset(t, 0, sizeof *t);
-	arcov_rd_init(&r, data, size, name, err);
-	rc = need(&r, HEADER_SIZE, "header");
+	r->pos = base;
+	rc = need(r, HEADER_SIZE, "header");
 	if (rc)
 		return rc;
-	p = r.data;
+	p = r->data + base;
 	if (memcmp(p, ARCOV_TRACE_MAGIC, 8))
-		return arcov_rd_fail(&r, ARCOV_EMAGIC, 0,
+		return arcov_rd_fail(r, ARCOV_EMAGIC, base,
 				     "not an arcov trace file");
-	version = le32(p + 8);
-	if (version != ARCOV_TRACE_VERSION)
-		return arcov_rd_fail(&r, ARCOV_EFORMAT, 8,
-				     "trace version %u, this arcov reads %d",
-				     version, ARCOV_TRACE_VERSION);
+	t->version = le32(p + 8);
+	if (t->version != 1 && t->version != ARCOV_TRACE_VERSION)
+		return arcov_rd_fail(r, ARCOV_EFORMAT, base + 8,
+				     "trace version %u, this arcov reads 1 "
+				     "and %d", t->version, ARCOV_TRACE_VERSION);
 	t->flags = le32(p + 12);
 	t->pid = le32(p + 16);
 	t->nfns = le32(p + 20);
@@ -466,40 +475,99 @@ int arcov_trace_read(struct arcov_trace *t, const void *data, size_t size,
 	t->lost_threads = le32(p + 28);
 	t->start = le64(p + 32);
 	t->end = le64(p + 40);
-	r.pos = HEADER_SIZE;
+	r->pos = base + HEADER_SIZE;
 	if (t->end < t->start)
-		return arcov_rd_fail(&r, ARCOV_EFORMAT, 32,
+		return arcov_rd_fail(r, ARCOV_EFORMAT, base + 32,
 				     "run ends before it starts");
-	rc = rstr(&r, &t->cmd, "command");
+	rc = rstr(r, &t->cmd, "command");
+	if (!rc && t->version == 2)
+		rc = rstr(r, &t->label, "run label");
 	if (rc)
 		return rc;
-	t->fns = rarray(&r, 20, t->nfns, FN_MIN, sizeof *t->fns, "functions",
-			&rc);
+	t->fns = rarray(r, base + 20, t->nfns, FN_MIN, sizeof *t->fns,
+			"functions", &rc);
 	if (rc)
 		return rc;
 	for (i = 0; i < t->nfns; i++) {
-		rc = r32(&r, &t->fns[i].line, "function line");
+		rc = r32(r, &t->fns[i].line, "function line");
 		if (!rc)
-			rc = rstr(&r, &t->fns[i].name, "function name");
+			rc = rstr(r, &t->fns[i].name, "function name");
 		if (!rc)
-			rc = rstr(&r, &t->fns[i].file, "function file");
+			rc = rstr(r, &t->fns[i].file, "function file");
 		if (rc)
 			return rc;
 	}
-	t->threads = rarray(&r, 24, t->nthreads, THREAD_HEAD,
+	t->threads = rarray(r, base + 24, t->nthreads, THREAD_HEAD,
 			    sizeof *t->threads, "threads", &rc);
 	if (rc)
 		return rc;
 	for (i = 0; i < t->nthreads; i++) {
-		rc = read_thread(&r, t, &t->threads[i]);
+		rc = read_thread(r, t, &t->threads[i]);
 		if (rc)
 			return rc;
 	}
-	if (arcov_rd_left(&r))
+	return 0;
+}
+
+int arcov_trace_read(struct arcov_trace *t, const void *data, size_t size,
+		     const char *name, struct arcov_err *err)
+{
+	struct arcov_rd r;
+	int rc;
+
+	arcov_rd_init(&r, data, size, name, err);
+	rc = read_run(&r, 0, t);
+	if (!rc && arcov_rd_left(&r))
 		return arcov_rd_fail(&r, ARCOV_EFORMAT, r.pos,
 				     "%zu bytes after the last thread",
 				     arcov_rd_left(&r));
+	return rc;
+}
+
+int arcov_trace_read_runs(struct arcov_trace_runs *rs, const void *data,
+			  size_t size, const char *name, struct arcov_err *err)
+{
+	struct arcov_rd r;
+	size_t cap = 0, *o;
+	struct arcov_trace *v;
+	int rc;
+
+	memset(rs, 0, sizeof *rs);
+	arcov_rd_init(&r, data, size, name, err);
+	do {
+		if (rs->n == cap) {
+			/* A run takes at least a header: no input can make
+			 * this grow past its size. */
+			cap = cap ? 2 * cap : 4;
+			v = realloc(rs->runs, cap * sizeof *v);
+			if (v)
+				rs->runs = v;
+			o = realloc(rs->offset, (cap + 1) * sizeof *o);
+			if (o)
+				rs->offset = o;
+			if (!v || !o)
+				return arcov_rd_fail(&r, ARCOV_ENOMEM, r.pos,
+						     "out of memory");
+		}
+		rs->offset[rs->n] = r.pos;
+		rc = read_run(&r, r.pos, &rs->runs[rs->n]);
+		rs->n++;
+		if (rc)
+			return rc;
+		rs->offset[rs->n] = r.pos;
+	} while (arcov_rd_left(&r));
 	return 0;
+}
+
+void arcov_trace_runs_free(struct arcov_trace_runs *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		arcov_trace_free(&rs->runs[i]);
+	free(rs->runs);
+	free(rs->offset);
+	memset(rs, 0, sizeof *rs);
 }
 
 void arcov_trace_free(struct arcov_trace *t)
@@ -518,5 +586,6 @@ void arcov_trace_free(struct arcov_trace *t)
 	free(t->fns);
 	free(t->threads);
 	free(t->cmd);
+	free(t->label);
 	memset(t, 0, sizeof *t);
 }

@@ -3,10 +3,12 @@
  * Written by libarcov at exit when the program was built with
  * -fplugin-arg-arcov-profile, read by arcov's profile exports.  The byte
  * layout is in doc/profile.md ("The trace file"); in short, all integers
- * little-endian, strings as a u32 length and the bytes (no NUL):
+ * little-endian, strings as a u32 length and the bytes (no NUL).  A file
+ * is one or more runs back to back, each:
  *
- *   header    "ARCOVTRC" u32 version=1 u32 flags u32 pid u32 nfns
+ *   header    "ARCOVTRC" u32 version=2 u32 flags u32 pid u32 nfns
  *             u32 nthreads u32 lost_threads u64 start_ns u64 end_ns str cmd
+ *             str label (version 2 only; version 1 has none)
  *   function  u32 line, str name, str file          (numbered 1..nfns)
  *   thread    u64 tid u64 start_ns u64 end_ns u64 lost_events
  *             u32 nedges u32 nstats u64 nevents, then the edges (56 bytes),
@@ -29,7 +31,7 @@ extern "C" {
 #endif
 
 #define ARCOV_TRACE_MAGIC "ARCOVTRC"
-#define ARCOV_TRACE_VERSION 1
+#define ARCOV_TRACE_VERSION 2	/* version 1, without the label, is read */
 #define ARCOV_TRACE_SUFFIX ".arcov-trace"
 
 /* Header flags. */
@@ -99,12 +101,15 @@ struct arcov_trace_thread {
 	struct arcov_trace_event *events;	/* in time order */
 };
 
+/* One run. */
 struct arcov_trace {
+	uint32_t version;	/* 1 or 2; 0 writes ARCOV_TRACE_VERSION */
 	uint32_t flags;		/* ARCOV_TRACE_* */
 	uint32_t pid;
 	uint32_t lost_threads;	/* still running at exit, not written */
 	uint64_t start, end;	/* ns */
 	char *cmd;
+	char *label;		/* ARCOV_RUN_LABEL; NULL or "" for none */
 	uint32_t nfns;
 	struct arcov_trace_fn *fns;	/* fns[k] is function k + 1 */
 	uint32_t nthreads;
@@ -144,6 +149,25 @@ int arcov_trace_read(struct arcov_trace *t, const void *data, size_t size,
 
 /* arcov_trace_free - release what arcov_trace_read() allocated. */
 void arcov_trace_free(struct arcov_trace *t);
+
+/* The runs of a file, in file order: runs[k] lies at bytes
+ * [offset[k], offset[k + 1]) of it. */
+struct arcov_trace_runs {
+	size_t n;
+	struct arcov_trace *runs;
+	size_t *offset;		/* n + 1 of them */
+};
+
+/**
+ * arcov_trace_read_runs - parse the @size bytes at @data as one or more
+ * runs (a file that runs have been appended to; a version 1 file is one
+ * run).  Error offsets count from the start of @data.  Release @rs with
+ * arcov_trace_runs_free() whatever the result.
+ */
+int arcov_trace_read_runs(struct arcov_trace_runs *rs, const void *data,
+			  size_t size, const char *name, struct arcov_err *err);
+
+void arcov_trace_runs_free(struct arcov_trace_runs *rs);
 
 #ifdef __cplusplus
 }

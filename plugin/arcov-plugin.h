@@ -118,6 +118,7 @@ void ap_emit_entry_increment(function *fun, uint32_t index);
 bool ap_increments_are_asm(void);
 bool ap_increment_asm_p(const gimple *stmt);
 gimple *ap_atomic_add(tree ref, tree n);
+bool ap_atomic_add_p(const gimple *stmt);
 gimple *ap_add_asm(tree ref, tree n);
 bool ap_add_asm_p(const gimple *stmt);
 bool ap_thread_check_stmt_p(const gimple *stmt);

@@ -27,6 +27,7 @@
 #include "cfgloop.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
+#include "gimple-walk.h"
 #include "gimple-expr.h"
 #include "predict.h"
 #include "gimple-predict.h"

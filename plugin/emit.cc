@@ -240,6 +240,21 @@ gimple *ap_atomic_add(tree ref, tree n)
 					       MEMMODEL_RELAXED));
 }
 
+/* Whether @stmt is one of the adds ap_atomic_add() makes: a relaxed
+ * atomic add to the unit's counters. */
+bool ap_atomic_add_p(const gimple *stmt)
+{
+	tree arg;
+
+	if (!ap_counters_var || !is_gimple_call(stmt) ||
+	    !gimple_call_builtin_p(stmt, BUILT_IN_ATOMIC_FETCH_ADD_8) ||
+	    gimple_call_lhs(stmt))
+		return false;
+	arg = gimple_call_arg(stmt, 0);
+	return TREE_CODE(arg) == ADDR_EXPR &&
+	       get_base_address(TREE_OPERAND(arg, 0)) == ap_counters_var;
+}
+
 static gimple_seq increment(uint32_t index)
 {
 	gimple_seq seq = NULL;

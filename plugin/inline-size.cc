@@ -21,13 +21,32 @@
  * values under which the block runs), which a plugin cannot recompute;
  * the increments come out of the entries that hold when the function is
  * inlined, unconditional code first, never below zero.  A call's own
- * size is elsewhere (its edge's summary) and is left as it is.  Under
+ * size is elsewhere (its edge's summary): an atomic increment, a call
+ * to a built-in, is taken out there.  Under
  * -flto the regular IPA passes run at link time, and the compile-time
  * summaries travel as computed: there the early inliner alone gains.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
 #include "pass.h"
+
+/* An atomic increment is a call to a built-in, which GCC weighs on its
+ * call graph edge (call_stmt_size and _time), not in the function's
+ * table: it weighs nothing there now. */
+static bool discount_call(cgraph_node *node, gimple *stmt)
+{
+	cgraph_edge *edge = node->get_edge(stmt);
+	ipa_call_summary *es;
+
+	if (!edge || !ipa_call_summaries)
+		return false;
+	es = ipa_call_summaries->get(edge);
+	if (!es || (!es->call_stmt_size && es->call_stmt_time == 0))
+		return false;
+	es->call_stmt_size = 0;
+	es->call_stmt_time = 0;
+	return true;
+}
 
 /* Take @fun's increments out of @node's summary, if it has one. */
 static void discount(cgraph_node *node, function *fun)
@@ -44,6 +63,7 @@ static void discount(cgraph_node *node, function *fun)
 	basic_block bb;
 	sreal time = 0;
 	int size = 0;
+	bool calls = false;
 	unsigned int i;
 	int pass;
 
@@ -60,7 +80,9 @@ static void discount(cgraph_node *node, function *fun)
 		gimple_stmt_iterator gsi;
 
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-			if (ap_increment_asm_p(gsi_stmt(gsi)) ||
+			if (ap_atomic_add_p(gsi_stmt(gsi)))
+				calls |= discount_call(node, gsi_stmt(gsi));
+			else if (ap_increment_asm_p(gsi_stmt(gsi)) ||
 			    ap_thread_check_stmt_p(gsi_stmt(gsi))) {
 				gimple *stmt = gsi_stmt(gsi);
 
@@ -71,8 +93,13 @@ static void discount(cgraph_node *node, function *fun)
 							&eni_time_weights);
 			}
 	}
-	if (!size)
+	if (!size) {
+		if (calls) {
+			ipa_update_overall_fn_summary(node);
+			size_info->self_size = size_info->size;
+		}
 		return;
+	}
 	/* An increment's entry is one whose code runs whenever it is
 	 * reached (its predicates are the same): those first. */
 	for (pass = 0; pass < 2; pass++)
@@ -111,7 +138,7 @@ static void discount(cgraph_node *node, function *fun)
  * instruction each. */
 static bool ipa_gate(void)
 {
-	return optimize && ap_increments_are_asm();
+	return optimize && (ap_increments_are_asm() || ap_opts.atomic);
 }
 
 static bool early_gate(function *fun)

@@ -41,19 +41,12 @@ static bool loops_gate(function *fun)
  * NULL. */
 static tree incremented(gimple *stmt)
 {
-	tree addr;
-
 	if (ap_increment_asm_p(stmt))
 		return TREE_VALUE(gimple_asm_output_op(as_a<gasm *>(stmt), 0));
-	if (!ap_opts.atomic ||
-	    !gimple_call_builtin_p(stmt, BUILT_IN_ATOMIC_FETCH_ADD_8) ||
+	if (!ap_opts.atomic || !ap_atomic_add_p(stmt) ||
 	    !integer_onep(gimple_call_arg(stmt, 1)))
 		return NULL_TREE;
-	addr = gimple_call_arg(stmt, 0);
-	if (TREE_CODE(addr) != ADDR_EXPR ||
-	    get_base_address(TREE_OPERAND(addr, 0)) != ap_counters_var)
-		return NULL_TREE;
-	return TREE_OPERAND(addr, 0);
+	return TREE_OPERAND(gimple_call_arg(stmt, 0), 0);
 }
 
 /* Whether nothing in @loop's body can leave it but its exit edges: no

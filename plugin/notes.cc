@@ -144,6 +144,7 @@ struct line_ref {
 	bool drop;	/* not listed: a prune_*() rule applies */
 	bool cont;	/* dropped as a continuation: an earlier block of
 			 * the chain lists it (prune_continuations()) */
+	bool user_label;	/* a label the source names (not a case's) */
 };
 
 /* Where a statement is: the place of a goto that borrowed it. */
@@ -200,7 +201,8 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 	refs[*n].kind = kind;
 	refs[*n].drop = false;
 	refs[*n].cont = false;
-	if (kind == REF_STMT && places) {
+	refs[*n].user_label = false;
+	if (places && kind != REF_GOTO) {
 		struct place at = { file, refs[*n].line, refs[*n].goto_column };
 
 		places->safe_push(at);
@@ -245,18 +247,32 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		ok = add_location(refs, &n,
 				  DECL_SOURCE_LOCATION(current_function_decl),
 				  REF_STMT, places);
-	/* A label is no statement a goto borrows the place of: a jump
-	 * into the block a label starts carries the label's place, and
-	 * keeps its line (notes-format.md §4, "Lines"). */
-	for (gsi = gsi_start_bb(bb); ok && !gsi_end_p(gsi); gsi_next(&gsi))
-		if (!is_gimple_debug(gsi_stmt(gsi)))
-			ok = gimple_code(gsi_stmt(gsi)) == GIMPLE_LABEL ?
-			     add_location(refs, &n,
-					  gimple_location(gsi_stmt(gsi)),
-					  REF_LABEL, NULL) :
-			     add_location(refs, &n,
-					  gimple_location(gsi_stmt(gsi)),
+	/* A case label is no statement a goto borrows the place of: a
+	 * jump into the block it starts carries its place, and keeps its
+	 * line (notes-format.md §4, "Lines"); GCC drops such labels from
+	 * the blocks it merges them into.  A label the source names stays
+	 * in its block, in GCC's too, and a jump carrying its place (a
+	 * loop's back jump to a first statement "again:") is one of the
+	 * runs the block counts. */
+	for (gsi = gsi_start_bb(bb); ok && !gsi_end_p(gsi); gsi_next(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+		size_t at = n;
+		bool user;
+
+		if (is_gimple_debug(stmt))
+			continue;
+		if (gimple_code(stmt) != GIMPLE_LABEL) {
+			ok = add_location(refs, &n, gimple_location(stmt),
 					  REF_STMT, places);
+			continue;
+		}
+		user = !DECL_ARTIFICIAL(gimple_label_label(
+				as_a<glabel *>(stmt)));
+		ok = add_location(refs, &n, gimple_location(stmt), REF_LABEL,
+				  user ? places : NULL);
+		if (ok && n > at)
+			refs[at].user_label = user;
+	}
 	if (ok && real_succ)
 		ok = add_location(refs, &n, real_succ->goto_locus, REF_GOTO,
 				  places);
@@ -269,6 +285,7 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		if (k && refs[i].file == refs[k - 1].file &&
 		    refs[i].line == refs[k - 1].line) {
 			refs[k - 1].kind |= refs[i].kind;
+			refs[k - 1].user_label |= refs[i].user_label;
 			if (refs[i].kind == REF_GOTO)
 				refs[k - 1].goto_column = refs[i].goto_column;
 			continue;
@@ -364,16 +381,57 @@ static void prune_gotos(struct block_lines *bls, uint32_t nreal,
 		}
 }
 
+/* The line of the statement that ends @bb with a branch, in @file and
+ * @line; false when @bb ends otherwise or its place is unknown. */
+static bool branch_line(basic_block bb, int *file, uint32_t *line)
+{
+	gimple *last = last_nondebug_stmt(bb);
+	expanded_location xl;
+
+	if (!last || RESERVED_LOCATION_P(gimple_location(last)))
+		return false;
+	xl = expand_location(gimple_location(last));
+	if (!xl.file || xl.line <= 0)
+		return false;
+	*file = arcov_bb_intern_file(&notes_bb, xl.file);
+	*line = (uint32_t)xl.line;
+	return *file >= 0;
+}
+
+/* Whether a block @bl that branches on line @bline of @bfile keeps its
+ * line @r that the chain before it lists: the branch's own line, and the
+ * block's last line, to which gcov 12's rule attaches it, where the line
+ * counts the block's entries and not its runs ("a () &&" then "b ()->c ()
+ * &&" on the next line: the test of c's value is on the line of the &&,
+ * the statement that stores it on c's line).  A line below the last is
+ * counted per run, so a line the chain already lists would count twice. */
+static bool branch_keeps(const struct block_lines *bl,
+			 const struct line_ref *r, int bfile, uint32_t bline)
+{
+	uint32_t last = 0;
+	size_t i;
+
+	if (r->file == bfile && r->line == bline)
+		return true;
+	for (i = 0; i < bl->n; i++)
+		if (bl->refs[i].file == r->file && bl->refs[i].line > last)
+			last = bl->refs[i].line;
+	return r->line == last;
+}
+
 /*
  * Rule 2: a statement without control flow of its own is listed in one
  * block only, so that gcov 3.x's sum (doc/formats.md §2.3) counts it once per
  * execution.  The compiler splits such a statement over several blocks
  * only in a straight line: after a call that ends its block and before
- * the return of "return EXPR;".  So a block whose only way in is the only
- * way on of its predecessor, and which does not branch itself, does not
- * list the lines its predecessor lists.  A line with control flow of its
- * own (a "for" header, "a ? b : c", an "if" whose condition calls) joins
- * or branches, and stays in each of its blocks as under GCC 3.3.
+ * the return of "return EXPR;", or the store of a call's value that may
+ * throw ("d = f (...);" under -fexceptions: the call sets a temporary, the
+ * next block copies it to d).  So a block whose only way in is the only
+ * way on of its predecessor does not list the lines its predecessor
+ * lists, but for the line of the statement it branches on, if it does.
+ * A line with control flow of its own (a "for" header, "a ? b : c", an
+ * "if" whose condition calls) joins or branches, and stays in each of its
+ * blocks as under GCC 3.3.
  */
 static void prune_continuations(function *fun, struct block_lines *bls,
 				const struct ap_graph *g)
@@ -392,9 +450,12 @@ static void prune_continuations(function *fun, struct block_lines *bls,
 		edge_iterator ei;
 		edge e;
 		size_t i;
+		int bfile = -1;
+		uint32_t bline = 0;
 
 		if (real_edges(bb->preds, false) != 1 ||
-		    real_edges(bb->succs, true) > 1)
+		    (real_edges(bb->succs, true) > 1 &&
+		     !branch_line(bb, &bfile, &bline)))
 			continue;
 		FOR_EACH_EDGE(e, ei, bb->preds)
 			if (!(e->flags & EDGE_FAKE))
@@ -405,7 +466,9 @@ static void prune_continuations(function *fun, struct block_lines *bls,
 			continue;
 		from = &bls[ap_block_number(g, in->src) - 1];
 		for (i = 0; i < bl->n; i++)
-			if (block_has_line(from, bl->refs[i].file,
+			if ((bfile < 0 || !branch_keeps(bl, &bl->refs[i],
+							 bfile, bline)) &&
+			    block_has_line(from, bl->refs[i].file,
 					   bl->refs[i].line, true))
 				bl->refs[i].drop = bl->refs[i].cont = true;
 	}
@@ -543,7 +606,7 @@ static void prune_handlers(function *fun, struct block_lines *bls,
 }
 
 /*
- * Rule 4: a line that only a label brings to a block that goes on to
+ * Rule 4: a line that only a case label brings to a block that goes on to
  * later lines is not listed there when a jump into the label's place has
  * a block of its own listing it (split_goto_edges() in graph.cc, as GCC
  * 12 splits it).  GCC merges labels that share a place ("default: ;" at
@@ -552,7 +615,11 @@ static void prune_handlers(function *fun, struct block_lines *bls,
  * most of them jumps past the label's line: Lua's never taken
  * "default: api_check(...);" read 4330, the count of the code after the
  * switch.  Then the line reads the jumps that carry its place, as under
- * gcov 12's rule, which attaches such a block to its last line only.
+ * gcov 12's rule, which attaches such a block to its last line only.  A
+ * label the source names ("again:") is passed by every arrival at its
+ * block, those falling into it, its gotos' and a loop's back jump that
+ * carries its place alike, and GCC keeps it in the block: its line
+ * stays.
  */
 static void prune_labels(struct block_lines *bls, uint32_t nreal)
 {
@@ -564,7 +631,7 @@ static void prune_labels(struct block_lines *bls, uint32_t nreal)
 			struct line_ref *r = &bls[b].refs[i];
 			bool jumped = false;
 
-			if (r->kind != REF_LABEL || r->drop ||
+			if (r->kind != REF_LABEL || r->drop || r->user_label ||
 			    block_ends_on(&bls[b], r->file, r->line))
 				continue;
 			for (c = 0; c < nreal && !jumped; c++)

@@ -19,8 +19,8 @@ struct ap_options ap_opts;
 static regex_t opt_filter, opt_exclude;
 /* The patterns as given, so that a repeated flag is not an error. */
 static const char *opt_filter_text, *opt_exclude_text;
-/* The counting modes given: plain increments even under -pthread,
- * atomic ones, thread-local ones. */
+/* The counting modes given: plain increments (inexact under threads),
+ * atomic ones, thread-local ones (the default). */
 static bool opt_single, opt_atomic, opt_per_thread;
 static uint32_t counters_used;
 /* Each function GCC lowered and its place in that order, the order the
@@ -37,11 +37,10 @@ static bool unit_done;
 static const char help_text[] =
 	"dir=DIR        write notes (.bb, .bbg) and record data (.da) in DIR\n"
 	"per-thread     count in thread-local counters, added up at thread\n"
-	"               exit and dump (the default with -pthread, except\n"
-	"               with -fPIC)\n"
-	"atomic         count with relaxed atomic increments (the default\n"
-	"               with -pthread and -fPIC)\n"
-	"single         count with plain increments, also with -pthread\n"
+	"               exit and dump: exact under any threads (the default)\n"
+	"atomic         count with relaxed atomic increments: exact, slower\n"
+	"single         count with plain increments: cheapest, but counts\n"
+	"               are lost when threads run the same code at once\n"
 	"filter=REGEX   instrument only functions whose source file matches\n"
 	"exclude=REGEX  do not instrument functions whose source file matches\n"
 	"profile        also time every instrumented function (doc/profile.md)\n"
@@ -57,7 +56,8 @@ static const char help_text[] =
 	"               loop, nor in registers in a call-free one\n"
 	"freestanding   no constructor: each unit's object is listed in the\n"
 	"               linker section arcov_objects, for the freestanding\n"
-	"               runtime (libarcov-freestanding.a, arcov_stream())\n"
+	"               runtime (libarcov-freestanding.a, arcov_stream());\n"
+	"               plain increments unless atomic is given\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
@@ -223,8 +223,13 @@ static unsigned int arcov_execute(void)
 	ap_returns_analyze(decls.address(), decls.length());
 	/* From here on, decls: the functions instrumented. */
 	decls.truncate(0);
+	/* A body that stands for a definition elsewhere (an extern template
+	 * instance such as std::allocator<char>'s members, a gnu_inline
+	 * extern inline function) is never emitted into this object: calls
+	 * not inlined run the library's copy, which counts nothing here.
+	 * Like GCC's --coverage, count only what the object defines. */
 	FOR_EACH_VEC_ELT(fns, i, fn)
-		if (wanted(fn->decl))
+		if (wanted(fn->decl) && !DECL_EXTERNAL(fn->decl))
 			decls.safe_push(fn->decl);
 	ap_derive_init(decls.address(), decls.length());
 	FOR_EACH_VEC_ELT(decls, i, decl) {
@@ -364,47 +369,23 @@ unknown:
 }
 
 /*
- * Was the program compiled with -pthread?  The driver passes it to cc1
- * as -D_REENTRANT, and GCC makes its own --coverage counters atomic then
- * (-fprofile-update=prefer-atomic); so does arcov, as a threaded program
- * would otherwise lose counts.  A separate preprocessing step
- * (-save-temps, a .i file) hides it: "atomic" then says so.
- */
-static bool pthread_given(void)
-{
-	unsigned int i;
-
-	for (i = 0; i < save_decoded_options_count; i++) {
-		const struct cl_decoded_option *o = &save_decoded_options[i];
-
-		if (o->opt_index == OPT_D && o->arg &&
-		    !strcmp(o->arg, "_REENTRANT"))
-			return true;
-	}
-	return false;
-}
-
-/*
- * The counting mode (doc/design.md, "Threads").  Threaded compiles count
- * exactly: per thread, in thread-local counters; but code built with
- * -fPIC goes into shared libraries, where each function would reach them
- * through a __tls_get_addr() call, and relaxed atomics are the default
- * there.  flag_pic is only known once the options are processed: GCC
- * calls plugin_init after that.
+ * The counting mode (doc/design.md, "Threads").  Exact unless asked
+ * otherwise: per thread, in thread-local counters, whatever the unit's
+ * own flags say.  Whether this object sees -pthread tells nothing about
+ * the threads that will run it -- a library built without it is called
+ * from the application's thread pools, from OpenMP teams, from a host
+ * that dlopen()s it -- and per-thread counting costs a few percent over
+ * plain increments on one thread (doc/performance.md), where relaxed
+ * atomics cost several times.  With -fPIC each function reaches its
+ * thread's counters through one __tls_get_addr() call, still cheaper
+ * than atomics on one thread and far cheaper on several.
  */
 static void choose_mode(void)
 {
-	if (opt_atomic || opt_per_thread) {
-		ap_opts.atomic = opt_atomic;
-		ap_opts.per_thread = opt_per_thread;
-		return;
-	}
-	if (opt_single || !pthread_given())
-		return;
-	if (flag_pic && !flag_pie)
-		ap_opts.atomic = true;
-	else
-		ap_opts.per_thread = true;
+	ap_opts.atomic = opt_atomic;
+	/* Freestanding: no threads, and maybe no TLS; plain increments. */
+	ap_opts.per_thread = !opt_atomic && !opt_single &&
+			     !ap_opts.freestanding;
 }
 
 static void add_pass(const char *plugin, opt_pass *pass, const char *after)
@@ -449,6 +430,13 @@ int plugin_init(struct plugin_name_args *info,
 		error("arcov: %<-fplugin-arg-%s-%s%> and "
 		      "%<-fplugin-arg-%s-%s%> contradict each other",
 		      info->base_name, a, info->base_name, b);
+		ok = false;
+	}
+	if (opt_per_thread && ap_opts.freestanding) {
+		error("arcov: %<-fplugin-arg-%s-per-thread%> and "
+		      "%<-fplugin-arg-%s-freestanding%> contradict each other "
+		      "(the freestanding runtime has no threads)",
+		      info->base_name, info->base_name);
 		ok = false;
 	}
 	if (!ap_opts.derive && ap_opts.derive_check) {

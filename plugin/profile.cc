@@ -23,7 +23,7 @@
 #include "arcov-plugin.h"
 #include "pass.h"
 
-enum { HOOK_ENTER, HOOK_EXIT, HOOK_COUNT };
+enum { HOOK_ENTER, HOOK_EXIT, HOOK_DEPTH, HOOK_RESUME, HOOK_COUNT };
 
 /* The record type and the two hook declarations, kept for the unit. */
 static tree prof_type;
@@ -66,18 +66,32 @@ static tree descriptor_type(void)
 static tree hook(int which)
 {
 	static const char *const names[HOOK_COUNT] = {
-		"arcov_profile_enter", "arcov_profile_exit"
+		"arcov_profile_enter", "arcov_profile_exit",
+		"arcov_profile_depth", "arcov_profile_resume"
 	};
 	tree ptr = build_pointer_type(descriptor_type());
 	tree type;
 
 	if (hooks[which])
 		return hooks[which];
-	type = which == HOOK_ENTER ?
-		build_function_type_list(void_type_node, ptr, ptr_type_node,
-					 ptr_type_node, NULL_TREE) :
-		build_function_type_list(void_type_node, ptr, ptr_type_node,
-					 NULL_TREE);
+	switch (which) {
+	case HOOK_ENTER:
+		type = build_function_type_list(void_type_node, ptr,
+						ptr_type_node, ptr_type_node,
+						NULL_TREE);
+		break;
+	case HOOK_EXIT:
+		type = build_function_type_list(void_type_node, ptr,
+						ptr_type_node, NULL_TREE);
+		break;
+	case HOOK_DEPTH:
+		type = build_function_type_list(uint32_type_node, NULL_TREE);
+		break;
+	default:
+		type = build_function_type_list(void_type_node,
+						uint32_type_node, NULL_TREE);
+		break;
+	}
 	hooks[which] = build_fn_decl(names[which], type);
 	SET_DECL_ASSEMBLER_NAME(hooks[which], DECL_NAME(hooks[which]));
 	TREE_NOTHROW(hooks[which]) = 1;
@@ -151,6 +165,46 @@ static tree builtin_value(gimple_seq *seq, enum built_in_function fn,
 	return tmp;
 }
 
+/*
+ * Around each call that returns twice (setjmp, sigsetjmp, getcontext,
+ * vfork):
+ *
+ *   depth = arcov_profile_depth ();
+ *   setjmp (env);
+ *   arcov_profile_resume (depth);
+ *
+ * A longjmp back leaves open the frames it skipped.  The CFA test of the
+ * next hook closes those of the functions called out of line, but not a
+ * function inlined into this one after the setjmp: its frame has this
+ * frame's CFA and return address, just like a function inlined here that
+ * is still running (main inlines jumper(), which calls the longjmp;
+ * then main's inlined sleeper() would count as jumper's callee).  The
+ * depth saved before the call, never changed after it, survives the
+ * longjmp as C promises such locals do; the second return closes every
+ * frame above it, the first finds none.
+ */
+static tree returns_twice_stmt(gimple_stmt_iterator *gsi, bool *handled,
+			       struct walk_stmt_info *)
+{
+	gimple *stmt = gsi_stmt(*gsi);
+	tree depth;
+	gcall *get;
+
+	*handled = false;
+	if (!is_gimple_call(stmt) ||
+	    !(gimple_call_flags(stmt) & ECF_RETURNS_TWICE))
+		return NULL_TREE;
+	depth = create_tmp_var(uint32_type_node, "arcov_depth");
+	get = gimple_build_call(hook(HOOK_DEPTH), 0);
+	gimple_call_set_lhs(get, depth);
+	gimple_set_location(get, gimple_location(stmt));
+	gsi_insert_before(gsi, get, GSI_SAME_STMT);
+	gsi_insert_after(gsi, gimple_build_call(hook(HOOK_RESUME), 1, depth),
+			 GSI_NEW_STMT);
+	*handled = true;
+	return NULL_TREE;
+}
+
 static unsigned int profile_execute(function *fun)
 {
 	tree decl = fun->decl;
@@ -159,6 +213,13 @@ static unsigned int profile_execute(function *fun)
 	tree site = builtin_value(&body, BUILT_IN_RETURN_ADDRESS, "arcov_site");
 	tree cfa = builtin_value(&body, BUILT_IN_DWARF_CFA, "arcov_cfa");
 
+	struct walk_stmt_info wi;
+	gimple_seq inner = gimple_body(decl);
+
+	/* (cfun->calls_setjmp is not known before the CFG is built.) */
+	memset(&wi, 0, sizeof wi);
+	walk_gimple_seq_mod(&inner, returns_twice_stmt, NULL, &wi);
+	gimple_set_body(decl, inner);
 	gimple_seq_add_stmt(&body, gimple_build_call(hook(HOOK_ENTER), 3,
 						     desc, site, cfa));
 	gimple_seq_add_stmt(&cleanup, gimple_build_call(hook(HOOK_EXIT), 2,
@@ -185,8 +246,12 @@ bool ap_profile_hook_p(const gimple *stmt)
 	const gcall *call = dyn_cast<const gcall *>(stmt);
 	tree fndecl = call ? gimple_call_fndecl(call) : NULL_TREE;
 
-	return fndecl && (fndecl == hooks[HOOK_ENTER] ||
-			  fndecl == hooks[HOOK_EXIT]);
+	if (!fndecl)
+		return false;
+	for (int i = 0; i < HOOK_COUNT; i++)
+		if (fndecl == hooks[i])
+			return true;
+	return false;
 }
 
 /**

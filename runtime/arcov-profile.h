@@ -31,6 +31,11 @@ struct arcov_prof_fn {
 void arcov_profile_enter(struct arcov_prof_fn *fn, void *call_site,
 			 void *cfa);
 void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa);
+/* Around a call that returns twice (setjmp): the depth before it, and
+ * after it every frame above that depth closed, those a longjmp back
+ * left open (doc/profile.md). */
+uint32_t arcov_profile_depth(void);
+void arcov_profile_resume(uint32_t depth);
 
 #ifdef __cplusplus
 }

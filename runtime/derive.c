@@ -83,6 +83,12 @@ void arcov_rt_derive(const struct arcov_object *obj, uint64_t *counts,
 					      (unsigned long long)counts[dst]);
 			continue;
 		}
+		/* Below zero only when the callers' counters lost
+		 * increments (plain ones that threads raced on): not a
+		 * count near 2^64 but 0, which leaves the contradiction
+		 * to the reporter, that marks the function inexact. */
+		if ((int64_t)v < 0)
+			v = 0;
 		counts[dst] = v;
 		if (__builtin_add_overflow(*sum, v, sum))
 			*sum = UINT64_MAX;

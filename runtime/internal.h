@@ -31,6 +31,11 @@ struct arcov_rt_job {
 int arcov_rt_enter(void);
 void arcov_rt_leave(void);
 
+/* arcov_rt_inside - whether this thread holds the runtime's lock (or is
+ * taking it) for anything but the fork in progress: a fork() from a
+ * signal handler then finds the runtime's state half changed. */
+int arcov_rt_inside(void);
+
 /* threads.c, called with the lock held. */
 void arcov_rt_threads_fold(const struct arcov_object *only);
 void arcov_rt_threads_forget(const struct arcov_object *obj);
@@ -39,7 +44,9 @@ void arcov_rt_threads_prepare(const struct arcov_object *obj);
 
 /**
  * arcov_rt_warn - print "arcov: " and the formatted text as one line on
- * stderr, in a single write so lines of concurrent processes never mix.
+ * stderr, in a single write so lines of concurrent processes never mix;
+ * dropped when descriptor 2 is no longer the stderr the program started
+ * with (closed, or reused for another file).
  */
 void arcov_rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -51,6 +58,12 @@ void arcov_rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
 		    const struct arcov_da_summary *others);
+
+/**
+ * arcov_rt_wait_ms - how long a dump waits for another writer of a file:
+ * ARCOV_LOCK_TIMEOUT seconds (secure_getenv()), else ARCOV_FILE_WAIT_MS.
+ */
+unsigned arcov_rt_wait_ms(void);
 
 /* Where .da files go: ARCOV_PREFIX and ARCOV_PREFIX_STRIP, read once per
  * dump (the environment is long; a dump writes many files). */

@@ -74,6 +74,8 @@ RUNTIME_TESTS = \
 	testsuite/runtime/dlclose.sh \
 	testsuite/runtime/secure.sh \
 	testsuite/runtime/hostile.sh \
+	testsuite/runtime/limits.sh \
+	testsuite/runtime/labels.sh \
 	testsuite/runtime/freestanding.sh
 TESTS += $(RUNTIME_TESTS)
 EXTRA_DIST += $(RUNTIME_TESTS) testsuite/runtime/lib.sh \

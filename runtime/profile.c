@@ -24,7 +24,13 @@
  * callee (doc/profile.md).
  *
  * The runtime is a guest: no stdout, no exit, errno kept, one line on
- * stderr for each problem.
+ * stderr for each problem.  A set-id program takes none of ARCOV_TRACE,
+ * ARCOV_TIMELINE or ARCOV_CLOCK from its caller (secure_getenv()), and
+ * writes no trace: the build names no place for it, and the default one
+ * is the caller's directory under the caller's argv[0].  The dump takes
+ * the coverage runtime's lock (runtime.c, arcov_rt_enter()), so a signal
+ * handler that calls exit(), fork() or arcov_dump() during either dump
+ * finds it held and returns at once.
  */
 #include <config.h>
 
@@ -35,6 +41,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -95,8 +103,12 @@ struct fstat {
 	uint64_t outer;
 };
 
+/* struct thread's off: what keeps the hooks out. */
+enum { HOOK_ON, HOOK_BUSY, HOOK_OVER };
+
 struct thread {
-	int off;		/* inside a hook, or the thread is over */
+	int off;		/* HOOK_BUSY inside a hook or the dump,
+				 * HOOK_OVER once the thread is over */
 	int recording;		/* events go to the timeline */
 	int live;		/* still running */
 	uint32_t depth, cap;
@@ -122,6 +134,12 @@ static int use_tsc, have_rdtscp, ready;
 #if HAVE_TSC
 static int have_rdpid;
 #endif
+/* A forked child of a process that forked inside the runtime (from a
+ * signal handler): its state may be half changed; it records nothing. */
+static int broken;
+/* This thread holds lock (thread_start(); fn_number() runs inside a
+ * hook, which th->off tells). */
+static __thread int locking;
 static uint64_t tsc0, mono0;		/* the calibration's first readings */
 static size_t timeline_left;		/* bytes the timeline may still take */
 static int timeline_on;
@@ -178,7 +196,7 @@ static inline uint64_t ticks_core(int16_t *core)
  * (7.0 ECX 22) exist. */
 static void clock_pick(void)
 {
-	const char *env = getenv("ARCOV_CLOCK");
+	const char *env = secure_getenv("ARCOV_CLOCK");
 
 	if (!HAVE_TSC || (env && !strcmp(env, "monotonic")))
 		return;
@@ -200,7 +218,7 @@ static void clock_pick(void)
  * else a byte count with an optional K, M or G suffix. */
 static void timeline_setting(void)
 {
-	const char *env = getenv("ARCOV_TIMELINE");
+	const char *env = secure_getenv("ARCOV_TIMELINE");
 	unsigned long long v;
 	char *end;
 
@@ -275,10 +293,12 @@ static COLD struct thread *thread_start(void)
 	th->recording = timeline_on;
 	th->start = ticks();
 	pthread_setspecific(thread_key, th);
+	locking = 1;
 	pthread_mutex_lock(&lock);
 	th->next = threads;
 	threads = th;
 	pthread_mutex_unlock(&lock);
+	locking = 0;
 	self_thread = th;
 	errno = saved;
 	return th;
@@ -466,18 +486,25 @@ static void record(struct thread *th, uint64_t t, uint32_t fn, int16_t core,
 	struct arcov_trace_event *e;
 
 	if (th->nevents == th->evcap) {
-		uint64_t cap = th->evcap ? 2 * th->evcap : 4096;
-		size_t bytes = (size_t)(cap - th->evcap) * sizeof *e;
+		uint64_t cap;
+		size_t bytes;
 		size_t left = __atomic_load_n(&timeline_left, __ATOMIC_RELAXED);
 		void *n;
 		int saved;
 
+		/* Double the buffer (4,096 events first), or take what is
+		 * left of the limit when that is less: a limit under 64 KiB
+		 * still records, and the last bytes of any limit are used. */
 		do {
-			if (left < bytes) {
+			cap = th->evcap ? 2 * th->evcap : 4096;
+			if ((cap - th->evcap) * sizeof *e > left)
+				cap = th->evcap + left / sizeof *e;
+			if (cap == th->evcap) {
 				th->recording = 0;
 				th->lost++;
 				return;
 			}
+			bytes = (size_t)(cap - th->evcap) * sizeof *e;
 		} while (!__atomic_compare_exchange_n(&timeline_left, &left,
 						      left - bytes, 0,
 						      __ATOMIC_RELAXED,
@@ -584,7 +611,7 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	}
 	if (th->off)
 		return;
-	th->off = 1;
+	th->off = HOOK_BUSY;
 	now = th->recording ? ticks_core(&core) : ticks();
 	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
 	if (__builtin_expect(!id, 0))
@@ -621,7 +648,7 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	else if (timeline_on)
 		th->lost++;
 out:
-	th->off = 0;
+	th->off = HOOK_ON;
 }
 
 ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
@@ -634,7 +661,7 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 
 	if (!th || th->off)
 		return;
-	th->off = 1;
+	th->off = HOOK_BUSY;
 	now = th->recording ? ticks_core(&core) : ticks();
 	id = __atomic_load_n(&fn->id, __ATOMIC_RELAXED);
 	while (th->depth && th->stack[th->depth - 1].sp < sp)
@@ -656,6 +683,33 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 		pop_inline(th, now, core);
 	}
 	th->end = now;
+	th->off = HOOK_ON;
+}
+
+/* The calling thread's open frames, saved before a setjmp. */
+ARCOV_PUBLIC uint32_t arcov_profile_depth(void)
+{
+	struct thread *th = self_thread;
+
+	return th ? th->depth : 0;
+}
+
+/* After a setjmp returned: the frames a longjmp back skipped are closed,
+ * those of functions inlined into the setjmp's caller among them, which
+ * the CFA test of the next hook cannot tell from its live ones. */
+ARCOV_PUBLIC void arcov_profile_resume(uint32_t depth)
+{
+	struct thread *th = self_thread;
+	int16_t core = -1;
+	uint64_t now;
+
+	if (!th || th->off || th->depth <= depth)
+		return;
+	th->off = 1;
+	now = th->recording ? ticks_core(&core) : ticks();
+	while (th->depth > depth)
+		pop(th, now, core);		/* left by longjmp */
+	th->end = now;
 	th->off = 0;
 }
 
@@ -668,7 +722,7 @@ static void thread_over(void *arg)
 	struct thread *th = arg;
 	uint64_t now = ticks();
 
-	th->off = 1;
+	th->off = HOOK_OVER;
 	while (th->depth)
 		pop(th, now, -1);
 	th->end = now;
@@ -700,6 +754,13 @@ static void fork_child(void)
 
 	pthread_mutex_init(&lock, NULL);
 	threads = th;
+	if (locking || arcov_rt_inside() || (th && th->off == HOOK_BUSY)) {
+		/* fork() from a signal handler that interrupted the hooks
+		 * or a dump: nothing here can be trusted, or freed. */
+		broken = 1;
+		threads = NULL;
+		return;
+	}
 	if (!th)
 		return;
 	th->next = NULL;
@@ -857,25 +918,53 @@ out:
 	return rc;
 }
 
-/* The command line from /proc/self/cmdline, arguments joined by spaces. */
+/* The command line from /proc/self/cmdline, arguments joined by spaces.
+ * The file says its size is 0, so it is read until its end; NULL when it
+ * cannot be read (no /proc), and the trace's command line is empty. */
 static char *command_line(void)
 {
-	unsigned char *data = NULL;
-	size_t size = 0, i;
-	char *s;
+	size_t size = 0, cap = 256, i;
+	char *s = malloc(cap), *n;
+	ssize_t k;
+	int fd;
 
-	if (arcov_file_slurp("/proc/self/cmdline", &data, &size, NULL) < 0)
+	if (!s)
 		return NULL;
-	s = malloc(size + 1);
-	if (s) {
-		for (i = 0; i < size; i++)
-			s[i] = data[i] && data[i] != '\n' ? (char)data[i] : ' ';
-		while (size && s[size - 1] == ' ')
-			size--;
-		s[size] = 0;
+	fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		goto fail;
+	for (;;) {
+		if (cap - size < 2) {
+			if (cap >= (1u << 20))
+				break;	/* a sane bound: the rest is cut */
+			n = realloc(s, 2 * cap);
+			if (!n)
+				goto fail;
+			s = n;
+			cap *= 2;
+		}
+		k = read(fd, s + size, cap - size - 1);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			goto fail;
+		if (!k)
+			break;
+		size += (size_t)k;
 	}
-	free(data);
+	close(fd);
+	for (i = 0; i < size; i++)
+		if (!s[i] || s[i] == '\n')
+			s[i] = ' ';
+	while (size && s[size - 1] == ' ')
+		size--;
+	s[size] = 0;
 	return s;
+fail:
+	if (fd >= 0)
+		close(fd);
+	free(s);
+	return NULL;
 }
 
 /* ARCOV_TRACE with "%p" as the process id, else PROG.arcov-trace in the
@@ -883,7 +972,7 @@ static char *command_line(void)
  * child (doc/profile.md). */
 static char *trace_path(void)
 {
-	const char *env = getenv("ARCOV_TRACE");
+	const char *env = secure_getenv("ARCOV_TRACE");
 	extern char *program_invocation_short_name;
 	char pid[24], *path, *p;
 	size_t n;
@@ -931,6 +1020,46 @@ static int to_file(void *ctx, const void *p, size_t n)
 	return arcov_file_write_all(tx->fd, p, n) < 0 ? ARCOV_EIO : 0;
 }
 
+/*
+ * Into the locked @tx: the runs the file already holds, but this
+ * process's own (an earlier arcov_dump() of this run: the exit writes it
+ * again, whole), then this run.  A file that does not parse is never
+ * modified, as a .da is not.  Returns 0 or a negative code, with @err
+ * set.
+ */
+static int put_runs(struct arcov_file_tx *tx, const struct arcov_trace *t,
+		    struct arcov_err *err)
+{
+	struct arcov_trace_runs old = { 0 };
+	unsigned char *data = NULL;
+	size_t size = 0, k;
+	ssize_t n;
+	int rc;
+
+	rc = arcov_file_tx_read(tx, &data, &size, err);
+	if (!rc && size)
+		rc = arcov_trace_read_runs(&old, data, size, tx->path, err);
+	for (k = 0; !rc && k < old.n; k++) {
+		const struct arcov_trace *r = &old.runs[k];
+
+		if (r->pid == t->pid && r->start == t->start)
+			continue;
+		if (arcov_file_write_all(tx->fd, data + old.offset[k],
+					 old.offset[k + 1] - old.offset[k]))
+			rc = arcov_errf(err, ARCOV_EIO, tx->path, -1,
+					"cannot write: %s", strerror(errno));
+	}
+	arcov_trace_runs_free(&old);
+	free(data);
+	if (rc)
+		return rc;
+	n = arcov_trace_stream(t, STREAM_CHUNK, to_file, tx);
+	if (n == ARCOV_EIO)
+		return arcov_errf(err, ARCOV_EIO, tx->path, -1,
+				  "cannot write: %s", strerror(errno));
+	return n < 0 ? (int)n : 0;
+}
+
 /* Write the trace of every finished thread and of the calling one.
  * Called with the lock held. */
 static void dump_locked(void)
@@ -942,7 +1071,7 @@ static void dump_locked(void)
 	uint64_t now = c.tsc1, dropped = 0;
 	struct arcov_file_tx tx;
 	char *path = NULL;
-	ssize_t size;
+	const char *label = secure_getenv("ARCOV_RUN_LABEL");
 	uint32_t n = 0, i;
 	int rc = ARCOV_ENOMEM;
 
@@ -978,19 +1107,15 @@ static void dump_locked(void)
 	t.end = c.mono1;
 	t.nfns = nfns;
 	t.fns = fns;
-	rc = arcov_file_begin(&tx, path, 0, ARCOV_FILE_WAIT_MS, &err);
+	t.label = label && *label ? (char *)label : NULL;
+	rc = arcov_file_begin(&tx, path, 0, arcov_rt_wait_ms(), &err);
 	if (rc < 0)
 		goto report;
-	size = arcov_trace_stream(&t, STREAM_CHUNK, to_file, &tx);
-	if (size < 0) {
-		if (size == ARCOV_EIO)
-			arcov_errf(&err, ARCOV_EIO, path, -1,
-				   "cannot write: %s", strerror(errno));
+	rc = put_runs(&tx, &t, &err);
+	if (rc < 0)
 		arcov_file_abort(&tx);
-		rc = (int)size;
-	} else {
+	else
 		rc = arcov_file_commit(&tx, NULL, 0, ARCOV_FILE_FSYNC, &err);
-	}
 report:
 	if (rc < 0 && err.msg[0])
 		arcov_rt_warn("%s", err.msg);
@@ -1016,16 +1141,37 @@ report:
 
 static void dump_at_exit(void)
 {
-	int saved = errno;
+	int saved = errno, off = 0;
 	struct thread *me = self_thread;
 
-	if (me)
-		me->off = 1;
+	if (broken)
+		return;
+	/* Inside a hook, holding lock, or inside a dump of either kind: a
+	 * signal handler interrupted it, and waiting would be forever. */
+	if (locking || (me && me->off == HOOK_BUSY) || !arcov_rt_enter()) {
+		arcov_rt_warn("exit() during a profile hook or a dump (from a signal handler?); the profile is not written");
+		errno = saved;
+		return;
+	}
+	if (getauxval(AT_SECURE)) {
+		static int said;
+
+		/* Once: arcov_dump() may ask again and again. */
+		if (!said++)
+			arcov_rt_warn("a set-id program writes no time profile");
+		goto leave;
+	}
+	if (me) {
+		off = me->off;
+		me->off = HOOK_BUSY;
+	}
 	pthread_mutex_lock(&lock);
 	dump_locked();
 	pthread_mutex_unlock(&lock);
 	if (me)
-		me->off = 0;
+		me->off = off;
+leave:
+	arcov_rt_leave();
 	errno = saved;
 }
 

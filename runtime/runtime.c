@@ -18,10 +18,12 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arcov.h"
@@ -41,33 +43,129 @@ static __thread volatile int holding;
 /* fork_prepare() took the lock; fork_parent()/fork_child() give it back. */
 static __thread int fork_entered;
 
+/* SIGXFSZ's disposition before the holder of registry_lock ignored it
+ * (valid while held; the lock serializes it). */
+static struct sigaction xfsz_saved;
+static int xfsz_ignored;
+
+/* A file-size limit (ulimit -f) must cost the runtime's own writes an
+ * EFBIG, not the program its exit status: SIGXFSZ is ignored while the
+ * lock is held, when the program left it at its default (a program's own
+ * handler is its choice).  Blocking it in this thread would not do: the
+ * kernel sends it to the process, and another thread would die of it.
+ * A write of another thread in that window fails with EFBIG instead. */
+static void xfsz_ignore(void)
+{
+	struct sigaction ign;
+
+	xfsz_ignored = 0;
+	if (sigaction(SIGXFSZ, NULL, &xfsz_saved) ||
+	    xfsz_saved.sa_handler != SIG_DFL)
+		return;
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	xfsz_ignored = !sigaction(SIGXFSZ, &ign, NULL);
+}
+
+static void xfsz_restore(void)
+{
+	if (xfsz_ignored)
+		sigaction(SIGXFSZ, &xfsz_saved, NULL);
+	xfsz_ignored = 0;
+}
+
 /* Take registry_lock and return 1, or return 0 when this thread already
  * holds it (a re-entry from a signal handler, which must not wait).  The
  * flag is set before locking and cleared after unlocking, so a signal in
- * between never sees the lock held and the flag clear. */
+ * between never sees the lock held and the flag clear.  The time profile
+ * takes the same lock to dump (profile.c), so one guard covers both. */
 int arcov_rt_enter(void)
 {
+	int saved = errno;
+
 	if (holding)
 		return 0;
 	holding = 1;
 	pthread_mutex_lock(&registry_lock);
+	xfsz_ignore();
+	errno = saved;
 	return 1;
 }
 
 void arcov_rt_leave(void)
 {
+	int saved = errno;
+
+	xfsz_restore();
 	pthread_mutex_unlock(&registry_lock);
 	holding = 0;
+	errno = saved;
+}
+
+/* fork_prepare() holding the lock for the fork is not being inside. */
+int arcov_rt_inside(void)
+{
+	return holding && !fork_entered;
+}
+
+/*
+ * stderr as the program was started with it.  A message goes to
+ * descriptor 2 only while it is still that file: a program started with
+ * 2>&- gets the runtime's own .da or trace as descriptor 2 when it opens
+ * one, and a program that closed 2 may have reused it for its own data.
+ * Noted by a constructor that runs before the program's (priority 101),
+ * else at the first message.
+ */
+static struct {
+	int state;		/* 0 not noted, 1 open, -1 closed at start */
+	dev_t dev;
+	ino_t ino;
+} given_stderr;
+
+static void stderr_note(void)
+{
+	struct stat st;
+	int saved = errno;
+
+	if (fstat(STDERR_FILENO, &st)) {
+		given_stderr.state = -1;
+	} else {
+		given_stderr.dev = st.st_dev;
+		given_stderr.ino = st.st_ino;
+		given_stderr.state = 1;
+	}
+	errno = saved;
+}
+
+__attribute__((constructor(101))) static void stderr_noted(void)
+{
+	if (!given_stderr.state)
+		stderr_note();
+}
+
+/* Whether descriptor 2 is the stderr the program was given. */
+static int stderr_given(void)
+{
+	struct stat st;
+
+	if (!given_stderr.state)
+		stderr_note();
+	return given_stderr.state > 0 && !fstat(STDERR_FILENO, &st) &&
+	       st.st_dev == given_stderr.dev && st.st_ino == given_stderr.ino;
 }
 
 void arcov_rt_warn(const char *fmt, ...)
 {
 	char line[2 * ARCOV_ERR_MAX];
+	int saved = errno;
 	va_list ap;
 	size_t n;
 	ssize_t k;
 	char *p;
 
+	if (!stderr_given())
+		goto out;
 	memcpy(line, "arcov: ", 7);
 	va_start(ap, fmt);
 	vsnprintf(line + 7, sizeof line - 8, fmt, ap);
@@ -81,6 +179,8 @@ void arcov_rt_warn(const char *fmt, ...)
 		else if (k <= 0)
 			break;
 	}
+out:
+	errno = saved;
 }
 
 /* Set @s to the summary of @n counters summing to @sum (UINT64_MAX if

@@ -72,7 +72,10 @@ struct thread {
  * caller-saved registers and the extended state (XSAVE, the layout
  * CPUID leaf 0xd sizes, as the dynamic linker's lazy binding does; FXSAVE
  * without OSXSAVE), calls arcov_rt_thread_counters() on an aligned stack,
- * restores everything and returns, popping the two arguments.
+ * restores everything and returns, popping the two arguments.  CPUID is
+ * asked once per process (arcov_rt_xsave_size): in a virtual machine each
+ * CPUID traps to the hypervisor (8 to 50 us on the machine measured), and
+ * every object makes this call once in every thread that runs it.
  */
 __asm__(
 	"	.text\n"
@@ -84,13 +87,20 @@ __asm__(
 	"	push %rax\n	push %rcx\n	push %rdx\n	push %rsi\n"
 	"	push %rdi\n	push %r8\n	push %r9\n	push %r10\n"
 	"	push %r11\n	push %rbx\n"
+	"	mov arcov_rt_xsave_size(%rip), %ebx\n"
+	"	test %ebx, %ebx\n"
+	"	jnz 3f\n"
 	"	mov $1, %eax\n"
 	"	cpuid\n"
+	"	mov $1, %ebx\n"			/* FXSAVE */
 	"	bt $27, %ecx\n"			/* OSXSAVE */
-	"	jnc 1f\n"
+	"	jnc 4f\n"
 	"	mov $0xd, %eax\n"
 	"	xor %ecx, %ecx\n"
 	"	cpuid\n"				/* %ebx: the XSAVE size */
+	"4:	mov %ebx, arcov_rt_xsave_size(%rip)\n"
+	"3:	cmp $1, %ebx\n"
+	"	je 1f\n"
 	"	sub %rbx, %rsp\n"
 	"	and $-64, %rsp\n"
 	"	xor %eax, %eax\n"			/* a clean XSAVE header */
@@ -126,6 +136,9 @@ __asm__(
  * can name it; hidden, as everything of the runtime's. */
 #define ENTRY_SCOPE __attribute__((used, noinline))
 void arcov_rt_thread_counters(struct arcov_object *obj, uint64_t *tls);
+/* The asm's: 0 not asked yet, 1 FXSAVE, else the XSAVE area's size.
+ * Threads that ask at once store the same value. */
+__attribute__((used)) unsigned int arcov_rt_xsave_size;
 #else
 /* Elsewhere the plugin emits a plain call. */
 #define ENTRY_SCOPE ARCOV_PUBLIC

@@ -44,8 +44,9 @@ struct settings {
 };
 
 /* ARCOV_LOCK_TIMEOUT: a decimal number of seconds, at most a day;
- * anything else keeps the default. */
-static unsigned wait_read(void)
+ * anything else keeps the default.  The time profile's dump waits as
+ * long (profile.c). */
+unsigned arcov_rt_wait_ms(void)
 {
 	const char *s = secure_getenv("ARCOV_LOCK_TIMEOUT");
 	char *end;
@@ -74,7 +75,7 @@ static void settings_read(struct settings *s)
 	memset(s, 0, sizeof *s);
 	s->append = flag_set("ARCOV_APPEND");
 	s->fsync = flag_set("ARCOV_FSYNC");
-	s->wait_ms = wait_read();
+	s->wait_ms = arcov_rt_wait_ms();
 	s->umask = -1;
 	unsigned char *tail;
 

@@ -99,6 +99,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-recursion.sh \
 	testsuite/e2e/e2e-jump.sh \
 	testsuite/e2e/e2e-threads.sh \
+	testsuite/e2e/e2e-pool.sh \
 	testsuite/e2e/e2e-pthread.sh \
 	testsuite/e2e/e2e-perthread.sh \
 	testsuite/e2e/e2e-except.sh \
@@ -115,7 +116,12 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-inline.sh \
 	testsuite/e2e/e2e-inline-size.sh \
 	testsuite/e2e/e2e-loop-counts.sh \
-	testsuite/e2e/e2e-motion.sh
+	testsuite/e2e/e2e-motion.sh \
+	testsuite/e2e/e2e-recur.sh \
+	testsuite/e2e/e2e-throwline.sh \
+	testsuite/e2e/e2e-label.sh \
+	testsuite/e2e/e2e-phantom.sh \
+	testsuite/e2e/e2e-instances.sh
 TESTS += $(E2E_TESTS)
 
 # The plugin's own tests: solved graphs, line lists, flags and counter
@@ -124,10 +130,11 @@ TESTS += $(E2E_TESTS)
 PLUGIN_TESTS = \
 	testsuite/plugin/counts.sh \
 	testsuite/plugin/options.sh \
-	testsuite/plugin/tree.sh
+	testsuite/plugin/tree.sh \
+	testsuite/plugin/diagnostics.sh
 TESTS += $(PLUGIN_TESTS)
 EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
-	testsuite/plugin/loops.c testsuite/plugin/jumps.c \
+	testsuite/plugin/loops.c testsuite/plugin/jumps.c testsuite/plugin/winline.c \
 	testsuite/plugin/throw.cc testsuite/plugin/threads.c \
 	testsuite/plugin/loops.out testsuite/plugin/jumps.out \
 	testsuite/plugin/throw.out testsuite/plugin/threads.out \
@@ -143,12 +150,15 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
 	testsuite/e2e/threads-life.c testsuite/e2e/threads-lib.c \
 	testsuite/e2e/threads-dl.c testsuite/e2e/threads-cxx.cc \
+	testsuite/e2e/pool-lib.c testsuite/e2e/pool-main.c \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c testsuite/e2e/lines.c \
 	testsuite/e2e/lines.cc testsuite/e2e/cgoto.c \
 	testsuite/e2e/derive.c testsuite/e2e/derive.cc \
 	testsuite/e2e/derive-filter.c testsuite/e2e/derive-filter.h \
 	testsuite/e2e/derive-lib.sh testsuite/e2e/inline.c testsuite/e2e/inline-size.c \
 	testsuite/e2e/motion.c testsuite/e2e/loop-counts.c \
+	testsuite/e2e/recur.c testsuite/e2e/throwline.cc testsuite/e2e/label.c \
+	testsuite/e2e/phantom.cc testsuite/e2e/instances.cc \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 
@@ -185,12 +195,23 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-called.sh \
 	testsuite/report/report-gates.sh \
 	testsuite/report/report-merge.sh \
-	testsuite/report/report-stamp.sh
+	testsuite/report/report-stamp.sh \
+	testsuite/report/report-inexact.sh \
+	testsuite/report/report-gcovr-groups.sh \
+	testsuite/report/report-manual.sh \
+	testsuite/report/report-diff.sh \
+	testsuite/report/report-sonarqube.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
+	testsuite/report/inexact.c \
+	testsuite/report/tpl.cc testsuite/report/diff-project.sh \
+	testsuite/report/diff/prog-v1.c testsuite/report/diff/prog-v2.c \
 	testsuite/report/eh.cc testsuite/report/throw3.cc testsuite/report/excl.c \
 	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json
-check_PROGRAMS += testsuite/report/test-exclude
+check_PROGRAMS += testsuite/report/test-exclude testsuite/report/da-poke
+testsuite_report_da_poke_SOURCES = testsuite/report/da-poke.c
+testsuite_report_da_poke_CPPFLAGS = -I$(top_srcdir)/lib
+testsuite_report_da_poke_LDADD = lib/libarcovfmt.la
 testsuite_report_test_exclude_SOURCES = testsuite/report/test-exclude.c \
 	testsuite/unit/unit.h
 testsuite_report_test_exclude_CPPFLAGS = $(TOOLS_CPPFLAGS)
@@ -273,7 +294,13 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-limits.sh \
 	testsuite/profile/profile-process.sh \
 	testsuite/profile/profile-errors.sh \
-	testsuite/profile/profile-coverage.sh
+	testsuite/profile/profile-coverage.sh \
+	testsuite/profile/profile-setid.sh \
+	testsuite/profile/profile-reentry.sh \
+	testsuite/profile/profile-guest.sh \
+	testsuite/profile/profile-outputs.sh \
+	testsuite/profile/profile-runs.sh \
+	testsuite/profile/profile-bounded.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-calls.sh \
@@ -282,6 +309,13 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-process.sh \
 	testsuite/profile/profile-errors.sh \
 	testsuite/profile/profile-coverage.sh \
+	testsuite/profile/profile-setid.sh \
+	testsuite/profile/profile-reentry.sh \
+	testsuite/profile/profile-guest.sh \
+	testsuite/profile/profile-outputs.sh \
+	testsuite/profile/profile-runs.sh \
+	testsuite/profile/profile-bounded.sh \
+	testsuite/profile/guest.c \
 	testsuite/profile/calls.c \
 	testsuite/profile/calls.exp \
 	testsuite/profile/except.cc \
@@ -291,6 +325,13 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/process.c \
 	testsuite/profile/profcheck.py \
 	testsuite/profile/trace-event.schema.json
+
+## ---- arcov --html: the site rendered by headless Chromium (issue 31) ----
+HTML_TESTS = testsuite/html/html-site.sh testsuite/html/html-diff.sh \
+	testsuite/html/html-trace.sh
+TESTS += $(HTML_TESTS)
+EXTRA_DIST += $(HTML_TESTS) testsuite/html/lib.sh testsuite/html/dom.py
+CLEANFILES += testsuite/html/*.png
 
 # Each cross target of configure --enable-cross: the e2e programs built by
 # its compiler and run under qemu-user (testsuite/cross/lib.sh).  Skipped,

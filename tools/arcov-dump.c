@@ -9,6 +9,7 @@
 #include <config.h>
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "dump.h"
@@ -50,6 +51,8 @@ int main(int argc, char **argv)
 	struct arcov_err err;
 	int c, status = EXIT_DUMPED;
 
+	/* Standard output on a file past ulimit -f: a write error. */
+	signal(SIGXFSZ, SIG_IGN);
 	while ((c = getopt_long(argc, argv, "hv", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'h':

@@ -9,6 +9,7 @@
 #include <config.h>
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "merge.h"
@@ -28,14 +29,17 @@ static void usage(void)
 {
 	fputs("Usage: " PROGRAM " [-h|--help] [-v|--version] OUT IN...\n"
 	      "  or:  " PROGRAM " --from-stream FILE|-\n"
-	      "Merge the .da files IN... into OUT, or, when every IN is a\n"
-	      "directory, each .da file below them into the same relative\n"
-	      "path below the directory OUT.  Blocks of the same object and\n"
-	      "run label are added together, the other blocks are kept.  The\n"
+	      "Merge the .da files IN... into OUT (- for standard output),\n"
+	      "or, when every IN is a directory, each .da file below them\n"
+	      "into the same relative path below the directory OUT.  Blocks\n"
+	      "of the same object and run label are added together, the\n"
+	      "other blocks are kept.  The\n"
 	      "result does not depend on the order or grouping of merges.\n"
 	      "OUT is read only if it is also named as an input; files are\n"
 	      "replaced atomically (never a FIFO, device or symbolic link),\n"
 	      "and nothing is written unless every input was read.\n"
+	      "Time-profile traces (.arcov-trace) are merged too: OUT holds\n"
+	      "every run of every IN once, in the order they ran.\n"
 	      "\n"
 	      "With --from-stream, merge the counter stream of a freestanding\n"
 	      "program (arcov_stream(), binary or \"arcov:\" hex lines among\n"
@@ -64,6 +68,9 @@ int main(int argc, char **argv)
 	const char *stream = NULL;
 	int c;
 
+	/* A file-size limit (ulimit -f) is a write error (EFBIG), reported
+	 * with the temporary files removed, not a death by SIGXFSZ. */
+	signal(SIGXFSZ, SIG_IGN);
 	while ((c = getopt_long(argc, argv, "hvs:", long_options, NULL)) != -1) {
 		switch (c) {
 		case 's':

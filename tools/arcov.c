@@ -8,21 +8,29 @@
  * missing, corrupt or inconsistent with its graph, or an output file or
  * export not written (the other files are still reported); 2 bad usage; 3, 4 or 5 total line coverage,
  * branch coverage or both below --fail-under-line / --fail-under-branch
- * (report-formats.h; 1 and 2 take precedence).
+ * (report-formats.h; 1 and 2 take precedence); 6 all reported, but some
+ * counts are inexact bounds (counters that contradict their graph).
  */
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "discover.h"
 #include "export.h"
 #include "profile-export.h"
+#include "profile.h"
 #include "project.h"
 #include "report.h"
+#include "run-models.h"
+#include "trace.h"
 
 enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_FAIL_BRANCH, OPT_EXCLUDE_EH, OPT_CACHEGRIND, OPT_CALLGRIND,
@@ -32,7 +40,10 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        /* the time profile (profile-export.h) */
        OPT_PROFILE_FLAT, OPT_PROFILE_GRAPH, OPT_PROFILE_TIME,
        OPT_PROFILE_UNIT, OPT_WINIDEA, OPT_WINIDEA_INDENT, OPT_TIMELINE_BIN,
-       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE };
+       OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML, OPT_VERBOSE,
+       OPT_BASELINE, OPT_DIFF, OPT_FAIL_NEW, OPT_TRACE,
+       OPT_SONARQUBE, OPT_SUMMARY, OPT_COVERALLS, OPT_FROM, OPT_TO,
+       OPT_FUNCTION, OPT_MAX_SIZE, OPT_CHROME_ARGS };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -58,6 +69,14 @@ static const struct option options[] = {
 	{ "json-format", no_argument, NULL, 'j' },
 	{ "lcov", required_argument, NULL, OPT_LCOV },
 	{ "cobertura", required_argument, NULL, OPT_COBERTURA },
+	{ "html", required_argument, NULL, OPT_HTML },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "diff", required_argument, NULL, OPT_DIFF },
+	{ "fail-under-new", required_argument, NULL, OPT_FAIL_NEW },
+	{ "trace", required_argument, NULL, OPT_TRACE },
+	{ "sonarqube", required_argument, NULL, OPT_SONARQUBE },
+	{ "coveralls", required_argument, NULL, OPT_COVERALLS },
+	{ "summary", required_argument, NULL, OPT_SUMMARY },
 	{ "fail-under-line", required_argument, NULL, OPT_FAIL_LINE },
 	{ "fail-under-branch", required_argument, NULL, OPT_FAIL_BRANCH },
 	{ "exclude-exception-branches", no_argument, NULL, OPT_EXCLUDE_EH },
@@ -69,6 +88,7 @@ static const struct option options[] = {
 	{ "binary-libs", no_argument, NULL, OPT_BINARY_LIBS },
 	{ "debug", required_argument, NULL, OPT_DEBUG },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
 	{ "root", required_argument, NULL, OPT_ROOT },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
@@ -84,6 +104,11 @@ static const struct option options[] = {
 	{ "timeline-bin", required_argument, NULL, OPT_TIMELINE_BIN },
 	{ "timeline-version", required_argument, NULL, OPT_TIMELINE_VERSION },
 	{ "chrome-trace", required_argument, NULL, OPT_CHROME_TRACE },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
+	{ "function", required_argument, NULL, OPT_FUNCTION },
+	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "chrome-args", no_argument, NULL, OPT_CHROME_ARGS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -164,12 +189,38 @@ static void usage(FILE *f)
 	      "matches\n"
 	      "      --path-map=FROM=TO          Read sources recorded under "
 	      "FROM from TO\n"
+	      "      --verbose                   In a whole-tree report, name "
+	      "each object without\n"
+	      "                                    data, not just their "
+	      "number\n"
 	      "      --quiet                     No summaries and no .gcov "
 	      "files; implied when\n"
 	      "                                    an output goes to stdout "
 	      "(FILE -)\n"
 	      "      --cobertura=FILE            Also write Cobertura XML "
 	      "(- for stdout)\n"
+	      "      --sonarqube=FILE            Also write SonarQube's generic "
+	      "coverage XML\n"
+	      "      --coveralls=FILE            Also write Coveralls' JSON "
+	      "(COVERALLS_REPO_TOKEN)\n"
+	      "      --summary=dirs              Also print the totals of each "
+	      "directory\n"
+	      "      --html=DIR                  Also write an HTML site: "
+	      "directory tree, annotated\n"
+	      "                                    sources, tests (run "
+	      "labels)\n"
+	      "      --baseline=FILE.info        Differential coverage against "
+	      "this lcov tracefile\n"
+	      "                                    (lcov 2's categories: UNC, "
+	      "LBC, GNC, ...)\n"
+	      "      --diff=PATCH                The change since the "
+	      "baseline, a unified diff\n"
+	      "      --fail-under-new=N          Exit 7 if under N% of the "
+	      "new lines ran\n"
+	      "      --trace=TRACE               With --html, show this time "
+	      "profile too\n"
+	      "                                    (PROG.arcov-trace; "
+	      "repeatable)\n"
 	      "      --fail-under-line=N         Exit 3 if under N% of the "
 	      "lines ran\n"
 	      "      --fail-under-branch=N       Exit 4 if under N% of the "
@@ -212,17 +263,31 @@ static void usage(FILE *f)
 	      "      --timeline-version=1.0|1.1  Its record version "
 	      "(default 1.1)\n"
 	      "      --chrome-trace=FILE         Write Chrome trace-event "
-	      "JSON\n"
+	      "JSON (FILE.gz: gzipped)\n"
+	      "      --chrome-args               With each call's file, line "
+	      "and core\n"
+	      "      --from=TIME, --to=TIME      Timelines: only this window "
+	      "(ns, us, ms\n"
+	      "                                    or s since the profile's "
+	      "start; default ns)\n"
+	      "      --function=REGEX            Timelines: only the "
+	      "functions matching REGEX\n"
+	      "      --max-size=N[K|M|G]         Timeline files: at most N "
+	      "bytes, the timeline\n"
+	      "                                    cut short (what is left "
+	      "out counts lost)\n"
 	      "The timeline exports need a run with ARCOV_TIMELINE=1 (or a "
 	      "size limit).\n\n"
 	      "Lines and branches marked LCOV_EXCL_*, GCOVR_EXCL_* or "
 	      "ARCOV_EXCL_* in the\n"
 	      "sources count in no summary, JSON, lcov or Cobertura "
 	      "output.\n\n"
-	      "Exit status: 0 all reported, 1 some file missing, corrupt or "
-	      "inconsistent,\n"
+	      "Exit status: 0 all reported, 1 some file missing or corrupt,\n"
 	      "2 bad usage, 3 line coverage low, 4 branch coverage low, "
-	      "5 both low.\n", f);
+	      "5 both low,\n"
+	      "6 all reported but some counts inexact (counters that "
+	      "contradict their\n"
+	      "flow graph, marked ~).\n", f);
 }
 
 /* The options gcov 3.3 and 3.2 knew (-p is 3.3 only). */
@@ -266,7 +331,76 @@ static int parse_run(const char *s, long *run, const char **label)
 	if (*s >= '0' && *s <= '9')
 		return parse_count(s, run);
 	*label = s;
-	return *s && strlen(s) < ARCOV_LABEL_MAX;
+	return *s != 0;
+}
+
+/* Whether @path is a time-profile trace: its magic, whatever its name.
+ * Without a profile option it would be taken for a coverage argument,
+ * and the report made of the .bb and .da beside it. */
+static int is_trace(const char *path)
+{
+	char magic[sizeof ARCOV_TRACE_MAGIC - 1];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), yes = 0;
+	struct stat st;
+
+	if (fd < 0)
+		return 0;
+	/* Never wait on a FIFO. */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode))
+		yes = read(fd, magic, sizeof magic) == (ssize_t)sizeof magic &&
+		      !memcmp(magic, ARCOV_TRACE_MAGIC, sizeof magic);
+	close(fd);
+	return yes;
+}
+
+/* A time since the profile's start: a number with an optional unit ns
+ * (the default), us, ms or s. */
+static int parse_time(const char *s, uint64_t *ns)
+{
+	static const struct { const char *unit; uint64_t ns; } units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+		{ "s", 1000000000 },
+	};
+	unsigned long long v;
+	char *end;
+	size_t i;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	for (i = 0; !errno && i < sizeof units / sizeof units[0]; i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		if (v > UINT64_MAX / units[i].ns)
+			return 0;
+		*ns = v * units[i].ns;
+		return 1;
+	}
+	return 0;
+}
+
+/* A byte count from 1, with an optional K, M or G. */
+static int parse_size(const char *s, uint64_t *n)
+{
+	unsigned long long v;
+	unsigned shift = 0;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end == 'K')
+		shift = 10, end++;
+	else if (*end == 'M')
+		shift = 20, end++;
+	else if (*end == 'G')
+		shift = 30, end++;
+	if (errno || *end || !v || v > UINT64_MAX >> shift)
+		return 0;
+	*n = (uint64_t)v << shift;
+	return 1;
 }
 
 /* Whether @path names standard output. */
@@ -275,116 +409,80 @@ static int is_stdout(const char *path)
 	return path && !strcmp(path, "-");
 }
 
-/* The run labels of @p's .da blocks, each once, in the order met; *@n of
- * them, and *@unlabelled when some block has none.  NULL: out of memory
- * (with *@n 0). */
-static char **run_labels(const struct arcov_project *p, size_t *n,
-			 int *unlabelled)
-{
-	char label[ARCOV_LABEL_MAX], **v = NULL, **more;
-	size_t i, k, j;
-
-	*n = 0;
-	*unlabelled = 0;
-	for (i = 0; i < p->nobjs; i++) {
-		const struct arcov_da *da = &p->objs[i].obj.da;
-
-		for (k = 0; arcov_pobj_usable(&p->objs[i]) && k < da->nblocks;
-		     k++) {
-			if (!arcov_run_label(&da->blocks[k], label,
-					     sizeof label)) {
-				*unlabelled = 1;
-				continue;
-			}
-			for (j = 0; j < *n && strcmp(v[j], label); j++)
-				;
-			if (j < *n)
-				continue;
-			more = realloc(v, (*n + 1) * sizeof *v);
-			if (!more)
-				goto nomem;
-			v = more;
-			v[*n] = strdup(label);
-			if (!v[*n])
-				goto nomem;
-			(*n)++;
-		}
-	}
-	return v ? v : calloc(1, sizeof *v);
-nomem:
-	while (*n)
-		free(v[--*n]);
-	free(v);
-	return NULL;
-}
-
-/* --lcov with --per-run: one model per run label (and one for the blocks
- * without a label), each written under its label as lcov's test name. */
+/* --lcov with --per-run: each run label's model (run-models.h) under its
+ * label as lcov's test name, the unlabelled blocks' without one; the
+ * whole model when no run has a label. */
 static int lcov_per_run(const struct arcov_report_opts *o,
-			const struct arcov_project_opts *base, char **args,
-			int nargs, const struct arcov_project *all)
+			const struct arcov_run_models *runs,
+			const struct arcov_project *all)
 {
-	struct arcov_project_opts po = *base;
-	struct arcov_run_sel *sels = NULL;
-	struct arcov_project *ps = NULL;
-	const struct arcov_project **pv = NULL;
-	const char **names = NULL;
-	size_t n, i, built = 0;
-	int unlabelled, rc = 1;
-	char **labels = run_labels(all, &n, &unlabelled);
+	const struct arcov_project **pv;
+	size_t i;
+	int rc;
 
-	if (labels) {
-		sels = calloc(n + 1, sizeof *sels);
-		ps = calloc(n + 1, sizeof *ps);
-		pv = calloc(n + 1, sizeof *pv);
-		names = calloc(n + 1, sizeof *names);
-	}
-	if (!labels || !sels || !ps || !pv || !names) {
+	if (!runs->n)
+		return arcov_lcov_write(o, &all, NULL, 1, stdout, stderr);
+	pv = calloc(runs->n, sizeof *pv);
+	if (!pv) {
 		fprintf(stderr, "arcov: out of memory\n");
-		goto free_all;
+		return 1;
 	}
-	for (i = 0; i < n + (size_t)unlabelled; i++) {
-		if (i < n)
-			sels[i].label = labels[i];
-		else
-			sels[i].unlabelled = 1;
-		po.run = &sels[i];
-		names[i] = i < n ? labels[i] : NULL;
-		pv[i] = &ps[i];
-		built++;
-		if (arcov_project_build(&ps[i], &po, args, nargs) < 0) {
-			fprintf(stderr, "arcov: out of memory\n");
-			goto free_all;
-		}
-		/* What these models say was said of the whole one. */
-		arcov_log_free(&ps[i].log);
-	}
-	rc = arcov_lcov_write(o, pv, names, built, stdout, stderr);
-free_all:
-	for (i = 0; i < built; i++)
-		arcov_project_free(&ps[i]);
-	for (i = 0; labels && i < n; i++)
-		free(labels[i]);
-	free(labels);
-	free(sels);
-	free(ps);
+	for (i = 0; i < runs->n; i++)
+		pv[i] = &runs->ps[i];
+	rc = arcov_lcov_write(o, pv, (const char *const *)runs->labels,
+			      runs->n, stdout, stderr);
 	free(pv);
-	free(names);
 	return rc;
 }
 
-/* Build the model of @args once and run every output asked for over it.
+/* The call graph of @p, as the exports (@x) and the site draw it; what
+ * building it says goes to stderr when an export is asked for (the site
+ * alone just goes without the picture).  0, or a negative ARCOV_E* with
+ * the reason in @err. */
+static int call_graph(struct arcov_callgraph *cg, const struct arcov_project *p,
+		      const struct arcov_report_opts *o,
+		      const struct arcov_export_opts *x, struct arcov_err *err)
+{
+	struct arcov_log log = { 0 };
+	int r;
+
+	r = arcov_callgraph_build(cg, p, o->demangled_names, &log, err);
+	if (x->cachegrind || x->callgrind || x->webgrind)
+		arcov_log_flush(&log, stderr);
+	arcov_log_free(&log);
+	if (r == 0 && !cg->nnodes)
+		r = arcov_errf(err, ARCOV_EFORMAT, NULL, -1, "nothing to "
+			       "export: the input holds no instrumented "
+			       "function");
+	return r;
+}
+
+/* Build the model of @args once and run every output asked for over it;
+ * @named: what the command line named (a directory, a program) when
+ * @args were found there, the name -j's file takes; @baseline and @diff:
+ * differential coverage's inputs (diffcov.h), or NULL; @traces: the
+ * time profile the site shows beside the counts (@ntraces files).
  * Returns the exit status: 1 when something could not be read or
- * written, else a failed gate's status, else 0. */
+ * written, else a failed gate's status, else ARCOV_EXIT_INEXACT when
+ * some counts are bounds, else 0. */
 static int report(const struct arcov_report_opts *o,
 		  struct arcov_export_opts *x,
-		  const struct arcov_project_opts *sel, char **args, int nargs)
+		  const struct arcov_project_opts *sel, char **args, int nargs,
+		  const char *named, const char *baseline, const char *diff,
+		  char *const *traces, size_t ntraces)
 {
+	struct arcov_profile prof = { 0 };
+	int have_prof = 0;
+	struct arcov_diffcov dc = { 0 };
+	struct arcov_callgraph cg = { 0 };
+	struct arcov_err err = { 0 }, cg_err = { 0 };
+	int have_cg = 0;
 	struct arcov_project_opts po = *sel;
-	struct arcov_run_sel run;
+	struct arcov_run_sel run = { 0 };
+	struct arcov_run_models runs = { 0 };
 	struct arcov_project p;
 	const char *input = args[nargs - 1];
-	int i, rc = 0, gate = 0, loaded = 0;
+	int i, rc = 0, gate = 0, loaded = 0, inexact;
 
 	po.objdir = o->object;
 	po.style = o->legacy == 32 ? ARCOV_NAMES_GCOV32 :
@@ -414,32 +512,75 @@ static int report(const struct arcov_report_opts *o,
 		goto free_project;
 	}
 	rc |= p.incomplete;
+	if (arcov_diffcov_build(&dc, &p, baseline, diff, &err) < 0) {
+		fprintf(stderr, "arcov: %s\n", err.msg);
+		rc = 1;
+		goto free_runs;
+	}
 	for (i = 0; i < (int)p.nobjs; i++)
 		loaded |= arcov_pobj_usable(&p.objs[i]);
 	if (loaded && !o->quiet)
 		rc |= arcov_report_text(o, &p, input, stdout, stderr);
 	if (loaded && o->json_format && !o->no_output)
-		rc |= arcov_json_write(o, &p, input, stdout, stderr);
-	if (!o->quiet)
-		arcov_report_text_total(o, &p, stdout);
+		rc |= arcov_json_write(o, &p, &dc, named ? named : input,
+				       stdout, stderr);
+	if (!o->quiet) {
+		arcov_report_text_total(o, &p, &dc, stdout);
+		if (o->summary_dirs && loaded)
+			arcov_report_dirs(o, &p, stdout);
+	}
+	if (loaded && ((o->lcov && o->per_run) || o->html) &&
+	    arcov_run_models_build(&runs, &po, args, nargs, &p) < 0) {
+		fprintf(stderr, "arcov: out of memory\n");
+		rc = 1;
+		goto free_runs;
+	}
+	if (ntraces) {
+		struct arcov_err perr = { 0 };
+
+		have_prof = arcov_profile_load(&prof, traces, ntraces, 1,
+					       &perr) == 0;
+		if (!have_prof) {
+			fprintf(stderr, "arcov: %s\n", perr.msg);
+			rc = 1;
+		}
+	}
+	/* The call graph, for the exports and the site's picture. */
+	if (x->cachegrind || x->callgrind || x->webgrind || (loaded && o->html))
+		have_cg = call_graph(&cg, &p, o, x, &cg_err) == 0;
 	if (loaded) {
 		if (o->lcov)
-			rc |= o->per_run ? lcov_per_run(o, &po, args, nargs,
-							&p) :
+			rc |= o->per_run ? lcov_per_run(o, &runs, &p) :
 			       arcov_lcov_write(o, (const struct arcov_project *
 						    const[]){ &p },
 						NULL, 1, stdout, stderr);
 		if (o->cobertura)
 			rc |= arcov_cobertura_write(o, &p, stdout, stderr);
-		gate = arcov_report_gates(o, &p, stderr);
+		if (o->sonarqube)
+			rc |= arcov_sonarqube_write(o, &p, stdout, stderr);
+		if (o->coveralls)
+			rc |= arcov_coveralls_write(o, &p, stdout, stderr);
+		if (o->html)
+			rc |= arcov_html_write(o, &p, &runs, &dc,
+					       have_cg ? &cg : NULL,
+					       have_prof ? &prof : NULL,
+					       stderr);
+		gate = arcov_report_gates(o, &p, &dc, stderr);
 	}
-	if (x->cachegrind || x->callgrind || x->webgrind) {
-		x->demangle = o->demangled_names;
-		rc |= arcov_export(x, &p, stderr);
-	}
+	if (x->cachegrind || x->callgrind || x->webgrind)
+		rc |= arcov_export(x, have_cg ? &cg : NULL, cg_err.msg,
+				   stderr);
+free_runs:
+	arcov_profile_free(&prof);
+	arcov_callgraph_free(&cg);
+	arcov_diffcov_free(&dc);
+	arcov_run_models_free(&runs);
 free_project:
+	inexact = p.inexact;
 	arcov_project_free(&p);
-	return rc ? 1 : gate;
+	if (rc)
+		return 1;
+	return gate ? gate : inexact ? ARCOV_EXIT_INEXACT : 0;
 }
 
 int main(int argc, char **argv)
@@ -448,21 +589,28 @@ int main(int argc, char **argv)
 	static struct arcov_paths progs;
 	struct arcov_report_opts o = { 0 };
 	struct arcov_export_opts x = { NULL, NULL, NULL,
-				       ARCOV_WEBGRIND_DEFAULT, 0, argv, argc };
+				       ARCOV_WEBGRIND_DEFAULT, argv, argc };
 	struct arcov_paths objs = { 0 };
 	int opt, i, rc = 0, libs = 0, nargs, debug_stats = 0;
 	struct arcov_project_opts sel = { 0 };
 	struct arcov_err err = { 0 };
+	const char *named = NULL, *last_binary = NULL;
+	const char *baseline = NULL, *diff = NULL;
 	char *eq;
 	/* Each option argument is one argv element at most.  Static, as
 	 * progs: reachable, not leaked, on the early exits below. */
-	static char **filters, **excludes;
+	static char **filters, **excludes, **traces;
+	size_t ntraces = 0;
 	static struct arcov_path_map *maps;
 
+	/* A file-size limit (ulimit -f) is a write error (EFBIG), reported
+	 * with the temporary files removed, not a death by SIGXFSZ. */
+	signal(SIGXFSZ, SIG_IGN);
 	filters = calloc((size_t)argc + 1, sizeof *filters);
 	excludes = calloc((size_t)argc + 1, sizeof *excludes);
 	maps = calloc((size_t)argc + 1, sizeof *maps);
-	if (!filters || !excludes || !maps) {
+	traces = calloc((size_t)argc + 1, sizeof *traces);
+	if (!filters || !excludes || !maps || !traces) {
 		fprintf(stderr, "arcov: out of memory\n");
 		return 1;
 	}
@@ -471,8 +619,12 @@ int main(int argc, char **argv)
 	sel.path_maps = maps;
 	char **args;
 	int seen[OPT_RUN + 1] = { 0 };
-	struct arcov_profile_opts prof = { 0 };
-	int profile_mode = 0, winidea_indent_set = 0;
+	struct arcov_profile_opts prof = { .to = UINT64_MAX };
+	int profile_mode = 0, winidea_indent_set = 0, window = 0;
+	int chrome_args = 0;
+	/* Static: reachable, not leaked, on the early exits. */
+	static regex_t fn_re;
+	static int fn_re_set;
 	long run_n;
 
 	while ((opt = getopt_long(argc, argv, "abcdfhjlmno:pqrs:tuv", options,
@@ -553,6 +705,40 @@ int main(int argc, char **argv)
 		case OPT_COBERTURA:
 			o.cobertura = optarg;
 			break;
+		case OPT_HTML:
+			o.html = optarg;
+			break;
+		case OPT_BASELINE:
+			baseline = optarg;
+			break;
+		case OPT_DIFF:
+			diff = optarg;
+			break;
+		case OPT_TRACE:
+			traces[ntraces++] = optarg;
+			break;
+		case OPT_SONARQUBE:
+			o.sonarqube = optarg;
+			break;
+		case OPT_COVERALLS:
+			o.coveralls = optarg;
+			break;
+		case OPT_SUMMARY:
+			if (strcmp(optarg, "dirs")) {
+				fprintf(stderr, "arcov: --summary takes dirs, "
+					"not '%s'\n", optarg);
+				return 2;
+			}
+			o.summary_dirs = 1;
+			break;
+		case OPT_FAIL_NEW:
+			if (!parse_percent(optarg, &o.fail_under_new)) {
+				fprintf(stderr, "arcov: --fail-under-new takes "
+					"a percentage from 0 to 100, not "
+					"'%s'\n", optarg);
+				return 2;
+			}
+			break;
 		case OPT_FAIL_LINE:
 		case OPT_FAIL_BRANCH:
 			if (!parse_percent(optarg, opt == OPT_FAIL_LINE ?
@@ -596,6 +782,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		case OPT_BINARY:
+			last_binary = optarg;
 			if (arcov_paths_add(&progs, optarg)) {
 				fprintf(stderr, "arcov: out of memory\n");
 				return 1;
@@ -606,6 +793,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_QUIET:
 			o.quiet = 1;
+			break;
+		case OPT_VERBOSE:
+			sel.verbose = 1;
 			break;
 		case OPT_LIST_RUNS:
 			o.list_runs = 1;
@@ -689,6 +879,42 @@ int main(int argc, char **argv)
 			prof.chrome = optarg;
 			profile_mode = 1;
 			break;
+		case OPT_FROM:
+		case OPT_TO:
+			if (!parse_time(optarg, opt == OPT_FROM ? &prof.from :
+					&prof.to)) {
+				fprintf(stderr, "arcov: --%s takes a time (a "
+					"number, then ns, us, ms or s), not "
+					"'%s'\n", opt == OPT_FROM ? "from" :
+					"to", optarg);
+				return 2;
+			}
+			window = 1;
+			break;
+		case OPT_MAX_SIZE:
+			if (!parse_size(optarg, &prof.max_size)) {
+				fprintf(stderr, "arcov: --max-size takes a "
+					"number of bytes (K, M or G after "
+					"it), not '%s'\n", optarg);
+				return 2;
+			}
+			window = 1;
+			break;
+		case OPT_CHROME_ARGS:
+			prof.chrome_args = 1;
+			chrome_args = 1;
+			break;
+		case OPT_FUNCTION:
+			if (fn_re_set)
+				regfree(&fn_re);
+			if (regcomp(&fn_re, optarg, REG_EXTENDED | REG_NOSUB)) {
+				fprintf(stderr, "arcov: --function: not a "
+					"regular expression: '%s'\n", optarg);
+				return 2;
+			}
+			fn_re_set = window = 1;
+			prof.function = &fn_re;
+			break;
 		case OPT_DEBUG:
 			if (strcmp(optarg, "stats")) {
 				fprintf(stderr, "arcov: --debug takes stats, "
@@ -706,7 +932,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (profile_mode || winidea_indent_set || prof.timeline_version) {
+	if (profile_mode || winidea_indent_set || prof.timeline_version ||
+	    window || chrome_args) {
 		if (!profile_mode || progs.n || libs || o.legacy ||
 		    (prof.timeline_version && !prof.timeline_bin) ||
 		    (winidea_indent_set && !prof.winidea)) {
@@ -719,8 +946,36 @@ int main(int argc, char **argv)
 		prof.webgrind = x.webgrind;
 		prof.webgrind_version = x.webgrind_version;
 		prof.demangle = o.demangled_names;
-		prof.argv = argv;
-		prof.argc = argc;
+		if (is_stdout(prof.callgrind) + is_stdout(prof.winidea) +
+		    is_stdout(prof.timeline_bin) + is_stdout(prof.chrome) +
+		    (prof.flat || prof.graph) > 1) {
+			fprintf(stderr, "arcov: only one output can go to "
+				"standard output (--profile-flat and "
+				"--profile-graph, or FILE -)\n");
+			return 2;
+		}
+		if (window && !prof.winidea && !prof.timeline_bin &&
+		    !prof.chrome && prof.webgrind_version != 4) {
+			fprintf(stderr, "arcov: --from, --to, --function and "
+				"--max-size take a timeline export "
+				"(--chrome-trace, --winidea, --timeline-bin, "
+				"--webgrind-version=4)\n");
+			return 2;
+		}
+		if (chrome_args && !prof.chrome) {
+			fprintf(stderr, "arcov: --chrome-args needs "
+				"--chrome-trace\n");
+			return 2;
+		}
+		if (prof.from > prof.to) {
+			fprintf(stderr, "arcov: --from is after --to\n");
+			return 2;
+		}
+		if (is_stdout(prof.webgrind)) {
+			fprintf(stderr, "arcov: --webgrind writes two files; "
+				"it cannot write to standard output\n");
+			return 2;
+		}
 		if (!winidea_indent_set)
 			prof.winidea_indent = 2;
 		if (!prof.timeline_version)
@@ -735,11 +990,21 @@ int main(int argc, char **argv)
 	}
 	args = argv + optind;
 	nargs = argc - optind;
+	for (i = 0; i < nargs; i++) {
+		if (is_trace(args[i])) {
+			fprintf(stderr, "arcov: %s is a time-profile trace; "
+				"read it with --profile-time (with "
+				"--callgrind or --webgrind), --profile-flat "
+				"or --profile-graph\n", args[i]);
+			return 2;
+		}
+	}
 	if (libs && !progs.n) {
 		fprintf(stderr, "arcov: --binary-libs needs --binary\n");
 		return 2;
 	}
 	i = is_stdout(o.lcov) + is_stdout(o.cobertura) +
+	    is_stdout(o.sonarqube) + is_stdout(o.coveralls) +
 	    is_stdout(x.cachegrind) + is_stdout(x.callgrind) + o.use_stdout;
 	if (i > 1) {
 		fprintf(stderr, "arcov: only one output can go to standard "
@@ -756,6 +1021,16 @@ int main(int argc, char **argv)
 	if (x.webgrind && !strcmp(x.webgrind, "-")) {
 		fprintf(stderr, "arcov: --webgrind writes two files; it "
 			"cannot write to standard output\n");
+		return 2;
+	}
+	if (ntraces && !o.html) {
+		fprintf(stderr, "arcov: --trace needs --html (the time "
+			"profile options read traces alone)\n");
+		return 2;
+	}
+	if (o.html && (!*o.html || !strcmp(o.html, "-") || o.legacy)) {
+		fprintf(stderr, "arcov: --html takes a directory (not -) and "
+			"does not combine with --legacy\n");
 		return 2;
 	}
 	if (seen[OPT_WEBGRIND_VERSION] && !x.webgrind) {
@@ -780,6 +1055,7 @@ int main(int argc, char **argv)
 			arcov_paths_free(&objs);
 			return 1;
 		}
+		named = nargs ? args[nargs - 1] : last_binary;
 		args = objs.v;
 		nargs = (int)objs.n;
 		sel.found = 1;
@@ -798,15 +1074,18 @@ int main(int argc, char **argv)
 		}
 	}
 	if (o.legacy && (sel.root || sel.nfilters || sel.nexcludes ||
-			 sel.npath_maps)) {
-		fprintf(stderr, "arcov: --root, --filter, --exclude and "
-			"--path-map do not combine with --legacy\n");
+			 sel.npath_maps || baseline || diff)) {
+		fprintf(stderr, "arcov: --root, --filter, --exclude, "
+			"--path-map, --baseline and --diff do not combine "
+			"with --legacy\n");
 		return 2;
 	}
-	i = report(&o, &x, &sel, args, nargs);
+	i = report(&o, &x, &sel, args, nargs, named, baseline, diff,
+		   traces, ntraces);
 	free(filters);
 	free(excludes);
 	free(maps);
+	free(traces);
 	arcov_paths_free(&objs);
 	if (debug_stats) {
 		struct arcov_obj_stats st = arcov_obj_stats();

@@ -5,12 +5,15 @@
 ##          prints and depends on lib/ alone.
 ## report/  the gcov text reports, JSON, lcov, Cobertura, gates: leaves
 ##          that only read the model.
+##          html-*.c: the HTML site, one file per page kind; its
+##          stylesheet and script are arcov.css and arcov.js, built in.
 ## export/  the profiler files (cachegrind, callgrind, webgrind): leaves
 ##          over the model's call graph.
 ## *.c      thin mains, and the two tools that work on files rather than
 ##          on a model: arcov-dump (dump.c) and arcov-merge (merge.c).
 
 TOOLS_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
+	-I$(top_builddir)/tools/report \
 	-I$(top_srcdir)/tools/model -I$(top_srcdir)/tools/report \
 	-I$(top_srcdir)/tools/export
 
@@ -19,6 +22,7 @@ tools_libarcovmodel_la_CPPFLAGS = $(TOOLS_CPPFLAGS)
 tools_libarcovmodel_la_SOURCES = \
 	tools/model/log.c tools/model/log.h \
 	tools/model/util.c tools/model/util.h \
+	tools/model/gzip.c tools/model/gzip.h \
 	tools/model/paths.c tools/model/paths.h \
 	tools/model/discover.c tools/model/discover.h \
 	tools/model/elf-notes.c tools/model/elf-notes.h \
@@ -32,8 +36,12 @@ tools_libarcovmodel_la_SOURCES = \
 	tools/model/project.c tools/model/project.h \
 	tools/model/strmap.c tools/model/strmap.h \
 	tools/model/callgraph.c tools/model/callgraph.h \
-	tools/model/profile.c tools/model/profile.h
-tools_libarcovmodel_la_LIBADD = lib/libarcovfmt.la $(ELF_LIBS)
+	tools/model/profile.c tools/model/profile.h \
+	tools/model/run-models.c tools/model/run-models.h \
+	tools/model/udiff.c tools/model/udiff.h \
+	tools/model/tracefile.c tools/model/tracefile.h \
+	tools/model/diffcov.c tools/model/diffcov.h
+tools_libarcovmodel_la_LIBADD = lib/libarcovfmt.la $(ELF_LIBS) $(ZLIB_LIBS)
 
 noinst_LTLIBRARIES += tools/libarcovtools.la
 tools_libarcovtools_la_CPPFLAGS = $(TOOLS_CPPFLAGS)
@@ -46,6 +54,12 @@ tools_libarcovtools_la_SOURCES = \
 	tools/report/gcov-text.c tools/report/gcov-legacy.c \
 	tools/report/json.c tools/report/lcov.c tools/report/cobertura.c \
 	tools/report/gates.c tools/report/runs.c \
+	tools/report/sonarqube.c tools/report/summary-dirs.c \
+	tools/report/coveralls.c tools/report/md5.c tools/report/md5.h \
+	tools/report/html.h tools/report/html-site.c \
+	tools/report/html-source.c tools/report/html-page.c \
+	tools/report/html-assets.c tools/report/html-callgraph.c \
+	tools/report/html-flame.c \
 	tools/export/export.c tools/export/export.h \
 	tools/export/cachegrind.c tools/export/callgrind.c \
 	tools/export/webgrind.c \
@@ -53,7 +67,21 @@ tools_libarcovtools_la_SOURCES = \
 	tools/export/gprof.c tools/export/callgrind-time.c \
 	tools/export/webgrind4.c tools/export/winidea.c tools/export/chrome.c
 tools_libarcovtools_la_LIBADD = tools/libarcovmodel.la $(ZLIB_LIBS)
-EXTRA_DIST += doc/report-formats.md doc/exports.md doc/profile.md
+
+# The site's stylesheet and script as C strings, one line each, for
+# html-assets.c: backslashes and quotes escaped, nothing else changed.
+tools/report/html-assets.inc: $(srcdir)/tools/report/arcov.css \
+		$(srcdir)/tools/report/arcov.js
+	$(AM_V_GEN)$(MKDIR_P) tools/report && \
+	{ for f in css js; do \
+	  echo "#define ARCOV_`echo $$f | tr a-z A-Z` \\"; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/\t"/' \
+	      -e 's/$$/\\n" \\/' $(srcdir)/tools/report/arcov.$$f; \
+	  echo '	""'; \
+	done; } >$@-t && mv $@-t $@
+BUILT_SOURCES += tools/report/html-assets.inc
+CLEANFILES += tools/report/html-assets.inc
+EXTRA_DIST += tools/report/arcov.css tools/report/arcov.js
 
 TOOLS_LDADD = tools/libarcovtools.la lib/libarcovfmt.la $(ELF_LIBS)
 

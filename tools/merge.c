@@ -14,6 +14,7 @@
 #include "discover.h"
 #include "fileio.h"
 #include "merge.h"
+#include "trace.h"
 
 int arcov_merge_da(struct arcov_da *acc, struct arcov_da *in)
 {
@@ -239,6 +240,16 @@ static int write_outputs(struct outputs *outs, int parents, FILE *diag)
 	for (i = 0; i < outs->n; i++) {
 		struct output *o = &outs->v[i];
 
+		if (!parents && !strcmp(o->path, "-")) {
+			/* Standard output, as for arcov's outputs. */
+			if (fwrite(o->data, 1, o->size, stdout) != o->size ||
+			    fflush(stdout) || ferror(stdout)) {
+				fprintf(diag, "arcov-merge: standard output: "
+					"write error: %s\n", strerror(errno));
+				rc = 1;
+			}
+			continue;
+		}
 		if ((parents && make_parents(o->path, &err)) ||
 		    arcov_file_replace(o->path, o->data, o->size, &err)) {
 			fprintf(diag, "arcov-merge: %s\n", err.msg);
@@ -326,11 +337,139 @@ free_rels:
 	return rc;
 }
 
+/* ---- traces: runs appended, in a canonical order ---- */
+
+/* One run of an input trace: its bytes and what orders it. */
+struct trace_run {
+	const unsigned char *bytes;
+	size_t size;
+	uint64_t start, end;
+	uint32_t pid;
+};
+
+/* By start, then process: the order runs happened in.  Ties (the same
+ * run in several inputs) compare equal. */
+static int cmp_runs(const void *pa, const void *pb)
+{
+	const struct trace_run *a = pa, *b = pb;
+	int c = cmp_u64(a->start, b->start);
+
+	return c ? c : cmp_u64(a->pid, b->pid);
+}
+
+/* Whether @path starts like a trace (lib/trace.h); never blocks. */
+static int is_trace(const char *path)
+{
+	unsigned char *data;
+	size_t size;
+	int yes;
+
+	if (arcov_file_read(path, 0, &data, &size, NULL))
+		return 0;
+	yes = size >= 8 && !memcmp(data, ARCOV_TRACE_MAGIC, 8);
+	free(data);
+	return yes;
+}
+
+/*
+ * The traces @ins merged into @outs' entry for @out: every run of every
+ * input once, in the order they ran (a run found in several inputs, as
+ * after merging a file into itself, is kept once: the copy that ran
+ * longest, an arcov_dump() being a prefix of the exit's).  A run is
+ * copied byte for byte; the exports add up the runs' aggregates exactly.
+ */
+static int merge_traces(struct outputs *outs, const char *out,
+			char *const *ins, size_t n, FILE *diag)
+{
+	struct arcov_trace_runs *rs = calloc(n + 1, sizeof *rs);
+	unsigned char **data = calloc(n + 1, sizeof *data);
+	struct trace_run *runs = NULL, *more;
+	struct arcov_err err = { 0 };
+	struct output *o;
+	size_t i, k, nruns = 0, size, total = 0;
+	int rc = 0;
+
+	if (!rs || !data)
+		goto nomem;
+	for (i = 0; i < n; i++) {
+		if (arcov_file_read(ins[i], 0, &data[i], &size, &err) ||
+		    arcov_trace_read_runs(&rs[i], data[i], size, ins[i],
+					  &err)) {
+			fprintf(diag, "arcov-merge: %s\n", err.msg);
+			rc = 1;
+			continue;
+		}
+		more = realloc(runs, (nruns + rs[i].n) * sizeof *runs);
+		if (!more)
+			goto nomem;
+		runs = more;
+		for (k = 0; k < rs[i].n; k++, nruns++) {
+			runs[nruns].bytes = data[i] + rs[i].offset[k];
+			runs[nruns].size = rs[i].offset[k + 1] -
+					   rs[i].offset[k];
+			runs[nruns].start = rs[i].runs[k].start;
+			runs[nruns].end = rs[i].runs[k].end;
+			runs[nruns].pid = rs[i].runs[k].pid;
+		}
+	}
+	if (rc || !nruns)
+		goto free_all;
+	qsort(runs, nruns, sizeof *runs, cmp_runs);
+	for (i = k = 0; i < nruns; i++) {
+		if (k && !cmp_runs(&runs[k - 1], &runs[i])) {
+			if (runs[i].end > runs[k - 1].end ||
+			    (runs[i].end == runs[k - 1].end &&
+			     (runs[i].size > runs[k - 1].size ||
+			      (runs[i].size == runs[k - 1].size &&
+			       memcmp(runs[i].bytes, runs[k - 1].bytes,
+				      runs[i].size) > 0))))
+				runs[k - 1] = runs[i];
+			continue;
+		}
+		runs[k++] = runs[i];
+	}
+	nruns = k;
+	o = realloc(outs->v, (outs->n + 1) * sizeof *outs->v);
+	if (!o)
+		goto nomem;
+	outs->v = o;
+	o = &outs->v[outs->n];
+	memset(o, 0, sizeof *o);
+	for (i = 0; i < nruns; i++)
+		total += runs[i].size;
+	o->path = strdup(out);
+	o->data = malloc(total ? total : 1);
+	if (!o->path || !o->data) {
+		free(o->path);
+		free(o->data);
+		goto nomem;
+	}
+	for (i = 0, size = 0; i < nruns; i++) {
+		memcpy(o->data + size, runs[i].bytes, runs[i].size);
+		size += runs[i].size;
+	}
+	o->size = total;
+	outs->n++;
+	goto free_all;
+nomem:
+	fprintf(diag, "arcov-merge: %s: out of memory\n", out);
+	rc = 1;
+free_all:
+	for (i = 0; rs && i < n; i++)
+		arcov_trace_runs_free(&rs[i]);
+	for (i = 0; data && i < n; i++)
+		free(data[i]);
+	free(rs);
+	free(data);
+	free(runs);
+	return rc;
+}
+
 int arcov_merge_run(const char *out, char *const *ins, int nins, FILE *diag)
 {
 	struct outputs outs = { 0 };
 	struct stat st;
-	int i, ndirs = 0, nfiles = 0, rc;
+	int i, ndirs = 0, nfiles = 0, ntraces = 0, rc;
 
 	/* A missing input is said to be missing once the mode is known. */
 	for (i = 0; i < nins; i++) {
@@ -341,13 +480,27 @@ int arcov_merge_run(const char *out, char *const *ins, int nins, FILE *diag)
 		else
 			nfiles++;
 	}
+	if (ndirs && !strcmp(out, "-")) {
+		fprintf(diag, "arcov-merge: merging directories writes a tree; "
+			"its output cannot be standard output\n");
+		return 2;
+	}
 	if (ndirs && nfiles) {
 		fprintf(diag, "arcov-merge: the inputs must be all files or "
 			"all directories\n");
 		return 2;
 	}
+	for (i = 0; !ndirs && i < nins; i++)
+		ntraces += is_trace(ins[i]);
+	if (ntraces && ntraces != nins) {
+		fprintf(diag, "arcov-merge: the inputs must be all .da files "
+			"or all traces\n");
+		return 2;
+	}
 	if (ndirs)
 		rc = merge_trees(&outs, out, ins, (size_t)nins, diag);
+	else if (ntraces)
+		rc = merge_traces(&outs, out, ins, (size_t)nins, diag);
 	else
 		rc = merge_files(&outs, out, ins, (size_t)nins, diag);
 	if (!rc)

@@ -17,6 +17,13 @@ x86_64) ;;
 *) skip "asm increments are x86-64 only" ;;
 esac
 
+# The pass's dump comes with every tree dump: a plugin's pass has no
+# -fdump switch of its own.  GCC 13.3 fails an assertion dumping modref
+# on this file, with or without the plugin (gcc-13 -O2
+# -fdump-tree-modref2 loop-counts.c): there modref is left out.
+dump=-fdump-tree-all
+test "$gcc_major" = 13 && dump="$dump -fno-ipa-modref"
+
 # tally FIELD: "FUNCTION N" per function of the pass's dump, N the
 # summary line's FIELD (2: increments hoisted, 8: kept in registers, 12:
 # of those, folded into branches), clones by the name they were cloned
@@ -61,7 +68,7 @@ build_gcc loop-counts.c
 for mode in "" -pthread -fplugin-arg-arcov-atomic; do
 	rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"
 	rm -f "$tmp/gcc"/*.gcda
-	build_arcov loop-counts.c -O2 -fdump-tree-all $mode
+	build_arcov loop-counts.c -O2 $dump $mode
 	run_both
 	check_marks loop-counts.c
 	compare_gcov loop-counts.c
@@ -84,7 +91,7 @@ for mode in "" -pthread -fplugin-arg-arcov-atomic; do
 done
 
 rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"
-build_arcov loop-counts.c -O2 -fdump-tree-all -fplugin-arg-arcov-no-loop-counts
+build_arcov loop-counts.c -O2 $dump -fplugin-arg-arcov-no-loop-counts
 run_both
 check_marks loop-counts.c
 test -z "$(hoisted | awk '$2 > 0')" ||

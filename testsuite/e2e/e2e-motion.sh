@@ -29,10 +29,12 @@ esac
 # stores its counter once, after the loop, a move from a register that
 # the asm build, whose counters never pass through GCC's store motion,
 # does not have.  (How many increments of memory are left differs from
-# one GCC to the next: GCC 16 inlines more.)
+# one GCC to the next: GCC 16 inlines more.)  Plain increments (single):
+# a thread's copy of the counters is not kept in registers.
 counter_stores()
 {
-	(cd "$tmp/arcov" && cc_plugin "$CC" -O2 "$@" -S motion.c -o - |
+	(cd "$tmp/arcov" &&
+	 cc_plugin "$CC" -O2 -fplugin-arg-arcov-single "$@" -S motion.c -o - |
 		grep -c 'movq	%r[a-z0-9]*, [0-9+]*\.LARCOVC')
 }
 asm=$(counter_stores)

@@ -155,3 +155,36 @@ expect_line()
 	got=$(awk -v l="$2" '$1 == l { print $2 }' "$tmp/lines")
 	test "$got" = "$3" || fail "$1:$2: arcov ${got:-nothing}, want $3"
 }
+
+# check_report SRC: the reporter's own text (arcov -t, gcov 12's rule)
+# reads every line marked /*@N*/ in SRC as N, a /*@+*/ line as run and a
+# /*@#*/ line as never run, where check_marks reads the files alone.
+check_report()
+{
+	(cd "$tmp/arcov" && "$arcov" -t "$1" 2>/dev/null) > "$tmp/report.txt" ||
+		fail "arcov -t $1 failed"
+	awk -v file="$1" '
+		NR == FNR {
+			if (match($0, /\/\*@[^*]*\*\//))
+				mark[FNR] = substr($0, RSTART + 3, RLENGTH - 5)
+			next
+		}
+		/^ *-: *0:Source:/ { mine = substr($0, index($0, "Source:") + 7) == file; next }
+		!mine || /^------------------/ || /^[^ ]/ { next }
+		{
+			n = split($0, f, ":")
+			if (n < 3) next
+			c = f[1]; gsub(/ /, "", c); sub(/\*$/, "", c)
+			ln = f[2] + 0
+			if (!(ln in mark) || (ln in done)) next
+			done[ln] = 1
+			if (c == "#####" || c == "=====") c = 0
+			m = mark[ln]
+			if (m == "+" ? c + 0 > 0 : m == "#" ? c + 0 == 0 : c == m) next
+			printf "%s:%d: arcov -t reads %s, marked %s\n", file, ln, c, m
+			bad = 1
+		}
+		END { exit bad }' "$srcdir/$1" "$tmp/report.txt" > "$tmp/report.diff" ||
+		fail "$1: the report differs from the marks:
+$(cat "$tmp/report.diff")"
+}

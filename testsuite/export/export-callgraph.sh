@@ -13,8 +13,12 @@ calls()
 	awk '
 		/^ *[0-9,]+.* \*  / { cur = $NF; next }
 		/^ *[0-9,]+.* >   / {
-			n = $(NF - 1); gsub(/[(x),]/, "", n)
-			print cur, $(NF - 2), n
+			# "CALLEE (Nx)", then the object in brackets (empty
+			# from Valgrind 3.27 on).
+			for (i = NF; i > 1 && $i !~ /^[(][0-9,]+x[)]$/; i--)
+				;
+			n = $i; gsub(/[(x),]/, "", n)
+			print cur, $(i - 1), n
 		}' "$tmp/$1" | sort
 }
 
@@ -23,16 +27,18 @@ calls()
 sites()
 {
 	awk -v src="$3" '
-		$0 ~ "^-- Auto-annotated source: " src "$" { on = 1; next }
+		$0 ~ "^-- (Auto-annotated source|Annotated source file): " src "$" { on = 1; next }
 		on == 1 && /^$/ { on = 2; next }
 		on == 2 && (/^-----/ || /^$/) { exit }
 		on != 2 { next }
 		/ => / {
-			n = $NF; gsub(/[(x),]/, "", n)
+			for (i = NF; i > 1 && $i !~ /^[(][0-9,]+x[)]$/; i--)
+				;
+			n = $i; gsub(/[(x),]/, "", n)
 			a = $1; gsub(/,/, "", a)
-			rest = $0; sub(/^ *[0-9,]+( \( *[0-9.]+%\))? +/, "", rest)
+			rest = $0; sub(/^ *[0-9,]+( +\( *[0-9.]+%\))? +/, "", rest)
 			b = rest; sub(/ .*/, "", b); gsub(/,/, "", b)
-			print ln, $(NF - 1), n, a, b
+			print ln, $(i - 1), n, a, b
 			next
 		}
 		{ ln++ }' "$tmp/$2/$1"

@@ -37,7 +37,12 @@ run()
 # gcov_lines FILE.gcov: "LINE COUNT" for every line with code.
 gcov_lines()
 {
-	awk -F: '{
+	# A function group's sections (gcov 12 prints one per member after
+	# the group's lines) repeat lines the source's record sums.
+	awk -F: '/^------------------$/ { sep = 1; next }
+		sep { sep = 0; in_section = /^[^ ].*:$/; if (in_section) next }
+		in_section { next }
+		{
 		c = $1; gsub(/ /, "", c); ln = $2 + 0
 		if (ln == 0 || c == "-") next
 		sub(/\*$/, "", c)

@@ -53,5 +53,14 @@ expect_notes()
 		fail "$1: no stamp line: $(sed -n 3p "$1")"
 	sed -e "2s|^directory @DIR@\$|directory $PWD|" \
 	    -e "3s|^stamp @STAMP@\$|stamp $stamp|" "$2" > "$1.exp" || exit 99
+	# How many GIMPLE statements a block holds is the gimplifier's own
+	# and differs between GCC majors (GCC 16 lowers a throw in fewer);
+	# the expected files hold GCC 12's.
+	if test "$gcc_major" != 12; then
+		sed -i '/^statements /d' "$1.exp" || exit 99
+		sed '/^statements /d' "$1" > "$1.cmp" || exit 99
+		expect "$1.cmp" "$1.exp"
+		return
+	fi
 	expect "$1" "$1.exp"
 }

@@ -29,7 +29,8 @@ export_all()
 	"$arcov" --profile-graph "$@" > "$out/graph.txt" &&
 	"$arcov" --profile-time --callgrind="$out/cg.out" \
 		--winidea="$out/w.xml" --timeline-bin="$out/w10.bin" \
-		--timeline-version=1.0 --chrome-trace="$out/chrome.json" "$@" &&
+		--timeline-version=1.0 --chrome-trace="$out/chrome.json" \
+		--chrome-args "$@" &&
 	"$arcov" --profile-unit=ns --callgrind="$out/cg-ns.out" \
 		--timeline-bin="$out/w11.bin" "$@" &&
 	"$arcov" --profile-time --webgrind="$out/cachegrind.out.p" \

@@ -27,13 +27,14 @@ set -- "$d"/small.*.trace
 awk 'NR > 5 && NF >= 7 { print $7, $4 }' "$tmp/flat" | sort > "$tmp/calls"
 printf 'cold 2\nleaf 1000\nmain 1\n' > "$tmp/want"
 diff -u "$tmp/want" "$tmp/calls" || fail "exclude=: wrong functions or calls"
-"$arcov" --profile-graph "$1" | grep -q '^ .* 1/2 *main' ||
+"$arcov" --profile-graph "$1" | grep -q '^ .* 2/2 *main' ||
 	fail "cold's call through hot is not under main"
 
 # A bounded timeline: 2 million calls want 64 MiB of events; 1 MiB kept.
 n=2000000
 (cd "$d" && /usr/bin/time -f %M -o "$tmp/rss.0" ./prog $n) \
 	> "$tmp/out" 2>&1 || fail "run without timeline failed"
+rm -f "$d/prog.arcov-trace"	# runs gather in it: this one alone
 (cd "$d" && ARCOV_TIMELINE=1M /usr/bin/time -f %M -o "$tmp/rss.1M" \
 	./prog $n) > "$tmp/out" 2> "$tmp/err" || fail "bounded run failed"
 rss0=$(tail -n 1 "$tmp/rss.0") rss1=$(tail -n 1 "$tmp/rss.1M")

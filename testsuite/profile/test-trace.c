@@ -1,6 +1,7 @@
 /* test-trace.c -- the .arcov-trace reader and writer (lib/trace.c):
  * golden bytes of doc/profile.md's example, round trips, every
- * truncation, and the reader's refusals. */
+ * truncation, the reader's refusals, version 1 files, and files of
+ * several runs. */
 #include <config.h>
 
 #include "trace.h"
@@ -8,10 +9,25 @@
 
 /* doc/profile.md, "Example": one function, one thread, one call. */
 static const char golden[] =
-	"4152434f 56545243 01000000 01000000 2a000000 01000000"	/* header */
+	"4152434f 56545243 02000000 01000000 2a000000 01000000"	/* header */
 	"01000000 00000000 64000000 00000000 c8000000 00000000"
 	"03000000 2e2f74"					/* cmd */
+	"00000000"						/* label */
 	"03000000 01000000 66 03000000 742e63"			/* f, t.c:3 */
+	"07000000 00000000 64000000 00000000 c8000000 00000000"	/* thread */
+	"00000000 00000000 01000000 00000000 02000000 00000000"
+	"00000000 01000000 10000000 00000000 01000000 00000000"	/* edge */
+	"64000000 00000000 64000000 00000000 64000000 00000000"
+	"64000000 00000000"
+	"64000000 00000000 01000000 0000 03 00"			/* entry */
+	"c8000000 00000000 01000000 ffff 00 00";		/* exit */
+
+/* The same run as version 1 wrote it: no label. */
+static const char golden_v1[] =
+	"4152434f 56545243 01000000 01000000 2a000000 01000000"
+	"01000000 00000000 64000000 00000000 c8000000 00000000"
+	"03000000 2e2f74"
+	"03000000 01000000 66 03000000 742e63"
 	"07000000 00000000 64000000 00000000 c8000000 00000000"	/* thread */
 	"00000000 00000000 01000000 00000000 02000000 00000000"
 	"00000000 01000000 10000000 00000000 01000000 00000000"	/* edge */
@@ -252,14 +268,104 @@ static void test_refusals(void **state)
 {
 	(void)state;
 	refused(0, "58", ARCOV_EMAGIC, "bad: offset 0: not an arcov trace");
-	refused(8, "02", ARCOV_EFORMAT, "offset 8: trace version 2");
+	refused(8, "03", ARCOV_EFORMAT, "offset 8: trace version 3");
 	refused(20, "ffffff7f", ARCOV_ETRUNC, "functions need");
 	refused(24, "00000001", ARCOV_ETRUNC, "threads need");
-	refused(0x67, "ffffffff", ARCOV_ETRUNC, "edges need");
-	refused(0x7b, "02", ARCOV_ERANGE, "edge callee 2 names no function");
-	refused(0xbd, "05", ARCOV_EFORMAT, "unknown event kind");
-	refused(0xbf, "00", ARCOV_EFORMAT, "event out of time order");
+	refused(0x6b, "ffffffff", ARCOV_ETRUNC, "edges need");
+	refused(0x7f, "02", ARCOV_ERANGE, "edge callee 2 names no function");
+	refused(0xc1, "05", ARCOV_EFORMAT, "unknown event kind");
+	refused(0xc3, "00", ARCOV_EFORMAT, "event out of time order");
+	refused(0x37, "ffffff7f", ARCOV_ETRUNC, "offset 55: run label of 2147483647 bytes");
 	refused(0x28, "61", ARCOV_EFORMAT, "run ends before it starts");
+}
+
+/* A version 1 file reads as the same run without a label, and is
+ * written back as it was when asked for version 1. */
+static void test_version1(void **state)
+{
+	struct arcov_trace t, v2;
+	unsigned char *data, *data2, buf[512];
+	size_t size, size2;
+
+	(void)state;
+	data = unit_unhex(golden_v1, &size);
+	data2 = unit_unhex(golden, &size2);
+	assert_int_equal(size + 4, size2);
+	assert_int_equal(arcov_trace_read(&t, data, size, "v1", NULL), 0);
+	assert_int_equal(t.version, 1);
+	assert_null(t.label);
+	assert_int_equal(arcov_trace_write(&t, buf, sizeof buf), size);
+	assert_memory_equal(buf, data, size);
+	t.version = 0;		/* the current version */
+	assert_int_equal(arcov_trace_write(&t, buf, sizeof buf), size2);
+	assert_memory_equal(buf, data2, size2);
+	assert_int_equal(arcov_trace_read(&v2, data2, size2, "v2", NULL), 0);
+	assert_string_equal(v2.label, "");
+	t.version = 1;
+	t.label = strdup("x");	/* version 1 holds no label */
+	assert_int_equal(arcov_trace_write(&t, buf, sizeof buf),
+			 ARCOV_EFORMAT);
+	arcov_trace_free(&t);
+	arcov_trace_free(&v2);
+	free(data);
+	free(data2);
+}
+
+/* Runs appended to a file: each read back with its label and its bytes'
+ * place; a second run cut short is refused at its own offset. */
+static void test_runs(void **state)
+{
+	struct arcov_trace t;
+	struct arcov_trace_fn fn;
+	struct arcov_trace_thread th;
+	struct arcov_trace_edge e;
+	struct arcov_trace_event ev[2];
+	struct arcov_trace_runs rs;
+	struct arcov_err err = { 0, "" };
+	unsigned char *v1, *file;
+	size_t n1, n2, k;
+	ssize_t n;
+
+	(void)state;
+	v1 = unit_unhex(golden_v1, &n1);
+	example(&t, &fn, &th, &e, ev);
+	t.label = "nightly";
+	n = arcov_trace_write(&t, NULL, 0);
+	assert_true(n > 0);
+	n2 = (size_t)n;
+	file = malloc(n1 + 2 * n2);
+	memcpy(file, v1, n1);
+	assert_int_equal(arcov_trace_write(&t, file + n1, n2), n2);
+	memcpy(file + n1 + n2, file + n1, n2);
+	assert_int_equal(arcov_trace_read_runs(&rs, file, n1 + 2 * n2, "f",
+					       &err), 0);
+	assert_int_equal(rs.n, 3);
+	assert_int_equal(rs.offset[0], 0);
+	assert_int_equal(rs.offset[1], n1);
+	assert_int_equal(rs.offset[2], n1 + n2);
+	assert_int_equal(rs.offset[3], n1 + 2 * n2);
+	assert_null(rs.runs[0].label);
+	assert_string_equal(rs.runs[1].label, "nightly");
+	assert_int_equal(rs.runs[2].threads[0].edges[0].calls, 1);
+	arcov_trace_runs_free(&rs);
+	/* One file, one run: arcov_trace_read() refuses a second. */
+	assert_int_equal(arcov_trace_read(&t, file, n1 + n2, "f", &err),
+			 ARCOV_EFORMAT);
+	arcov_trace_free(&t);
+	/* Every cut inside the last run is refused, at or past its start. */
+	for (k = n1 + n2 + 1; k < n1 + 2 * n2; k++) {
+		char *at;
+
+		assert_true(arcov_trace_read_runs(&rs, file, k, "f", &err) < 0);
+		at = strstr(err.msg, "offset ");
+		assert_non_null(at);
+		assert_true(strtoul(at + 7, NULL, 10) >= n1 + n2);
+		arcov_trace_runs_free(&rs);
+	}
+	assert_true(arcov_trace_read_runs(&rs, file, 0, "f", &err) < 0);
+	arcov_trace_runs_free(&rs);
+	free(file);
+	free(v1);
 }
 
 int main(void)
@@ -271,6 +377,8 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_version1),
+		cmocka_unit_test(test_runs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -172,9 +172,13 @@ echo 5 | cmp -s - "$tmp/n" || fail "missing library: the others not reported"
 rm -f "$p/app/"*.da "$p/lib/"*.da "$p/extra/"*.da
 LD_LIBRARY_PATH=$p/extra report --binary ../app/never --binary-libs
 test $st = 0 || fail "never ran: exit status $st"
+echo "arcov: 6 objects have no data file (never run), reported as not" \
+	"executed; --verbose lists them" >"$tmp/want"
+diff -u "$tmp/want" "$p/report/err" || fail "never ran: one line about data"
+LD_LIBRARY_PATH=$p/extra report --binary ../app/never --binary-libs --verbose
 grep -c 'cannot open data file, assuming not executed$' "$p/report/err" \
 	>"$tmp/n"
-echo 6 | cmp -s - "$tmp/n" || fail "never ran: not 6 notes about data"
+echo 6 | cmp -s - "$tmp/n" || fail "never ran, --verbose: not 6 notes about data"
 grep -h '^Lines' "$p/report/out" | sort -u >"$tmp/got"
 printf '%s\n' 'Lines executed:0.00% of 16' 'Lines executed:0.00% of 2' \
 	'Lines executed:0.00% of 4' >"$tmp/want"

@@ -76,6 +76,19 @@ status "gates see the filter (a.c, b.c: 100%)" 0 $?
 "$ARCOV" . --fail-under-line 100 -n >out 2>err
 status "gates without it (never.c: 0%)" 3 $?
 "$ARCOV" . --filter '(' -n >out 2>err; status "a bad expression" 2 $?
+# Relative expressions are matched below the root (the current directory
+# without one), as gcovr's are.
+"$ARCOV" . --root src --filter '^a\.c$' --lcov - >out 2>err
+status "--root with a relative --filter" 0 $?
+sources out >got; echo "$top/src/a.c" >want
+same "--root R --filter '^a\.c\$': the file below R" want got
+"$ARCOV" . --root src --exclude '^sub/' --lcov - >out 2>err
+sources out >got; echo "$top/src/a.c" >want
+same "--root R --exclude '^sub/': below R" want got
+"$ARCOV" . --filter '^lib/' --lcov - >out 2>err
+sources out >got; printf '%s\n' "$top/lib/m.c" "$top/lib/never.c" >want
+same "--filter '^lib/' without a root: below the current directory" \
+	want got
 
 # --path-map: the sources moved after the build.
 mkdir moved && mv src moved/

@@ -81,6 +81,34 @@ diff -u "$tmp/want" "$p/report/out" || fail "arcov ..: stdout"
 echo "../tool/tool.da:cannot open data file, assuming not executed" >"$tmp/want"
 diff -u "$tmp/want" "$p/report/err" || fail "arcov ..: stderr"
 
+# -j names its one document after the directory named, not an object.
+(cd "$p/report" && rm -f *.gcov.json.gz && "$arcov" -j .. >out 2>err &&
+ ls *.gcov.json.gz >"$tmp/got") || fail "arcov -j .. failed"
+echo "proj.gcov.json.gz" >"$tmp/want"
+diff -u "$tmp/want" "$tmp/got" || fail "arcov -j ..: the JSON's name"
+(cd "$p/report" && rm -f *.gcov.json.gz && "$arcov" -j ../b/ >out 2>err &&
+ ls *.gcov.json.gz >"$tmp/got") || fail "arcov -j ../b/ failed"
+echo "b.gcov.json.gz" >"$tmp/want"
+diff -u "$tmp/want" "$tmp/got" || fail "arcov -j ../b/: the JSON's name"
+
+# Several objects without data: counted in one line, listed by --verbose.
+mkdir -p "$p/tool2"
+cp "$p/tool/tool.c" "$p/tool2/tool2.c"
+(cd "$p/tool2" && env $compile_env $CC -fplugin="$plugin" -O0 \
+	-c "$p/tool2/tool2.c") >"$tmp/build.log" 2>&1 ||
+	fail "compiling tool2.c: $(cat "$tmp/build.log")"
+(cd "$p/report" && "$arcov" -n .. >out 2>err) || fail "arcov .. (tool2)"
+echo "arcov: 2 objects have no data file (never run), reported as not" \
+	"executed; --verbose lists them" >"$tmp/want"
+diff -u "$tmp/want" "$p/report/err" || fail "two objects without data"
+(cd "$p/report" && "$arcov" -n --verbose .. >out 2>err) ||
+	fail "arcov --verbose .."
+printf '%s\n' "../tool/tool.da:cannot open data file, assuming not executed" \
+	"../tool2/tool2.da:cannot open data file, assuming not executed" \
+	>"$tmp/want"
+diff -u "$tmp/want" "$p/report/err" || fail "--verbose: each one named"
+rm -r "$p/tool2"
+
 # The header's lines count both objects' calls: 3 from main, 2 from b.
 cat >"$tmp/want" <<EOF
         -:    0:Source:$p/inc/bump.h

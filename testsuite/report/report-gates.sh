@@ -33,6 +33,13 @@ gate 4 -b --fail-under-branch 100
 sed -n 4p out >got; echo 'Taken at least once:50.00% of 2' >want
 same "-b summary beside the gate" want got
 
+# A gate with nothing to measure fails, saying why (gcovr exits 2 there).
+gate 3 --filter 'no-such-source' --fail-under-line 90
+echo 'arcov: --fail-under-line: no lines reported, nothing to measure' >want
+same "line gate, nothing reported" want err
+gate 5 --filter 'no-such-source' --fail-under-line 1 --fail-under-branch 1
+gate 0 --filter 'no-such-source'
+
 # Exclusions count: with line 5 excluded every line ran.
 sed -i '5s|$| // LCOV_EXCL_LINE|' t.c
 touch -t 200001010000 t.c

@@ -86,7 +86,9 @@ grand() {
 			 t[7] + 0 }' "$1"
 }
 
-# compare CASE: every output of arcov on a/ against lcov on g/.
+# compare CASE [OBJ]: every output of arcov on a/ against lcov on g/;
+# with OBJ, the one object of a case with function groups, the text's
+# branches against gcov 12's own on g/OBJ.
 compare() {
 	name=$1
 	lcov -q --capture -d g -o gcc.info --rc "$lcov_branch_rc" \
@@ -98,6 +100,16 @@ compare() {
 	status "$name: arcov" 0 $?
 	totals gcc.info | grep "^$src/" >want
 	totals arcov.info | grep "^$src/" >got
+	# lcov 2.5 names each branch by its arc ("BRDA:5,f0,4 -> 5,N") and
+	# no longer adds a template's instances up by position as lcov 1
+	# to 2.4 do, and arcov with them: its branch totals are compared
+	# with those lcovs only (LF LH FNF FNH still here).
+	named=$(awk -F'[:,]' '/^BRDA:/ && $3 $4 !~ /^[0-9]+$/ { print 1; exit }' gcc.info)
+	if [ -n "$named" ]; then
+		for f in want got; do
+			awk '{ $4 = $5 = "-"; print }' $f >$f.t && mv $f.t $f
+		done
+	fi
 	same "$name: per-source lcov totals = gcov 12 + lcov" want got
 
 	das gcc.info | grep "^$src/" >want_da
@@ -111,43 +123,71 @@ compare() {
 	sed -n 's/^Lines executed:[0-9.]*% of //p' text | tail -n 1 >got
 	echo "$lf" >want_lf
 	same "$name: text: total lines" want_lf got
+	# The text's branches are lcov's, but with function groups (case
+	# 5), whose members' branches gcov 12 prints in their sections, not
+	# in the file's totals: then they are gcov 12's, of the one object.
 	awk '/^File /{f = $2} /^Taken at least once/ && f ~ /src\// {
 		split($0, p, "of "); n += p[2] }
-	     /^No branches/ && f ~ /src\// {} END { print n + 0 }' text >got
+	     END { print n + 0 }' text >got
 	echo "$brf" >want_brf
-	same "$name: text: branches" want_brf got
+	if [ -n "${2:-}" ]; then
+		(cd g && $GCOV -b -n "$2" 2>/dev/null) | awk '
+			/^File /{f = $2} /^Taken at least once/ && f ~ /src\// {
+				split($0, p, "of "); n += p[2] }
+			END { print n + 0 }' >want_brf
+		same "$name: text: branches" want_brf got
+	elif [ -z "$named" ]; then
+		same "$name: text: branches" want_brf got
+	fi
 
 	# Cobertura's totals (sources outside src/ are all but absent here).
 	xmllint --xpath 'concat(/coverage/@lines-valid, " ",
 		/coverage/@lines-covered, " ", /coverage/@branches-valid, " ",
 		/coverage/@branches-covered)' arcov.xml >got 2>&1
 	echo "$lf $lh $brf $brh" >want
+	if [ -n "$named" ]; then
+		cut -d' ' -f1,2 want >want.t && mv want.t want
+		cut -d' ' -f1,2 got >got.t && mv got.t got
+	fi
 	same "$name: Cobertura totals" want got
 
 	# gcov's JSON: lines and branches of the sources of src/.
 	(cd a && "$ARCOV" -b -j . >/dev/null 2>&1) ||
 		{ echo "FAIL: $name: arcov -j"; fail=1; }
-	gzip -dc a/*.gcov.json.gz | $python -c '
+	json_totals() {
+		$python -c '
 import json, sys
 d = json.load(sys.stdin)
 lf = lh = brf = brh = fnf = fnh = 0
 for f in d["files"]:
     if not f["file"].startswith(sys.argv[1] + "/"):
         continue
+    # A line has a record per function of a group: merged as lcov does.
+    lines = {}
+    branches = {}
     for l in f["lines"]:
-        lf += 1; lh += l["count"] > 0
-        for b in l["branches"]:
-            brf += 1; brh += b["count"] > 0
+        n = l["line_number"]
+        lines[n] = lines.get(n, 0) + l["count"]
+        for i, b in enumerate(l["branches"]):
+            branches[n, i] = branches.get((n, i), 0) + b["count"]
+    lf += len(lines); lh += sum(1 for c in lines.values() if c)
+    brf += len(branches); brh += sum(1 for c in branches.values() if c)
     names = {}
     for fn in f["functions"]:
         names[fn["name"]] = names.get(fn["name"], 0) + fn["execution_count"]
     fnf += len(names); fnh += sum(1 for c in names.values() if c)
-print(lf, lh, brf, brh, fnf, fnh)' "$src" >got
+print(lf, lh, brf, brh, fnf, fnh)' "$src"
+	}
+	gzip -dc a/*.gcov.json.gz | json_totals >got
 	cp g_tot want
-	same "$name: JSON totals" want got
+	if [ -n "$named" ]; then
+		cut -d' ' -f1,2,5,6 want >want.t && mv want.t want
+		cut -d' ' -f1,2,5,6 got >got.t && mv got.t got
+	fi
+	same "$name: JSON totals, merged as lcov merges them" want got
 
 	# The branch gate holds at lcov's percentage and fails just above.
-	if [ "$brf" -gt 0 ] && [ "$brh" -lt "$brf" ]; then
+	if [ -z "$named" ] && [ "$brf" -gt 0 ] && [ "$brh" -lt "$brf" ]; then
 		pct=$(awk -v h="$brh" -v f="$brf" 'BEGIN {
 			printf "%.4f", int(h * 1000000 / f) / 10000 }')
 		over=$(awk -v p="$pct" 'BEGIN { printf "%.4f", p + 0.01 }')
@@ -306,7 +346,7 @@ X
 cc_both grp "$src/grp.cc"
 link_both prog grp.o
 run_both prog
-compare "function groups"
+compare "function groups" grp.o
 awk '/^SF:/ { in_cc = /\/grp\.cc$/ } in_cc && /^DA:4,/' arcov.info >got
 echo DA:4,105 >want
 same "function groups: a template's line counts every instance" want got

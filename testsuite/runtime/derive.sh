@@ -63,6 +63,19 @@ fn f 1040: 5 0
 fn main 77: 4
 END
 
+# Counter 1 = counter 0 - counter 2, from counters that lost increments
+# (1 < 4): 0, not 2^64 - 3 (which the .da would hold as INT64_MAX), so
+# the reporter sees the contradiction.
+rm -f "$tmp/a.da"
+RT_DERIVE=1,2,0,1,2,0xffffffff run a:0:1 a:2:4
+expect_da "$tmp/a.da" <<'END'
+block 0 label -
+program 3 5 4
+object 3 5 4
+fn f 1040: 1 0
+fn main 77: 4
+END
+
 # Malformed tables: refused, nothing written.
 for table in 1,2,0,3 3,0 1,1,3,1 1; do
 	rm -f "$tmp/a.da"

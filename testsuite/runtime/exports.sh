@@ -21,8 +21,10 @@ arcov_execvpe
 arcov_fexecve
 arcov_object_register
 arcov_object_unregister
+arcov_profile_depth
 arcov_profile_enter
 arcov_profile_exit
+arcov_profile_resume
 arcov_reset
 arcov_thread_counters
 END

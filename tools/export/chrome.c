@@ -2,7 +2,9 @@
  * (the "JSON Object Format" chrome://tracing and Perfetto load): one
  * complete ("X") event per call with its process and thread, times in
  * microseconds with nanosecond decimals, and a thread_name metadata
- * event per context.  testsuite/profile/trace-event.schema.json is the
+ * event per context.  Each call's file, line and core ("args") only
+ * when asked (@args): they are half of the bytes, and the viewers need
+ * none of them.  testsuite/profile/trace-event.schema.json is the
  * subset we write.
  */
 #include <config.h>
@@ -33,7 +35,7 @@ static void us(FILE *f, uint64_t ns)
 	fprintf(f, "%" PRIu64 ".%03u", ns / 1000, (unsigned)(ns % 1000));
 }
 
-int arcov_pf_chrome_write(const struct arcov_profile *p, FILE *f)
+int arcov_pf_chrome_write(const struct arcov_profile *p, int args, FILE *f)
 {
 	const char *sep = "\n";
 	size_t c, i;
@@ -54,6 +56,14 @@ int arcov_pf_chrome_write(const struct arcov_profile *p, FILE *f)
 		fprintf(f, "%s{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%"
 			PRIu32 ",\"tid\":%" PRIu64 ",\"args\":{\"name\":\"tid %"
 			PRIu64 "\"}}", sep, x->pid, x->tid, x->tid);
+		if (x->label) {
+			/* The run's label names its process. */
+			fprintf(f, ",\n{\"name\":\"process_name\",\"ph\":"
+				"\"M\",\"pid\":%" PRIu32 ",\"args\":{\"name\":",
+				x->pid);
+			json_string(f, x->label);
+			fputs("}}", f);
+		}
 		sep = ",\n";
 		for (i = 0; i < x->nevents; i++) {
 			const struct arcov_pf_event *e = &x->events[i];
@@ -77,11 +87,15 @@ int arcov_pf_chrome_write(const struct arcov_profile *p, FILE *f)
 			us(f, b->time);
 			fputs(",\"dur\":", f);
 			us(f, e->time - b->time);
-			fprintf(f, ",\"pid\":%" PRIu32 ",\"tid\":%" PRIu64
-				",\"args\":{\"file\":", x->pid, x->tid);
-			json_string(f, fn->file);
-			fprintf(f, ",\"line\":%" PRIu32 ",\"core\":%d}}",
-				fn->line, b->core);
+			fprintf(f, ",\"pid\":%" PRIu32 ",\"tid\":%" PRIu64,
+				x->pid, x->tid);
+			if (args) {
+				fputs(",\"args\":{\"file\":", f);
+				json_string(f, fn->file);
+				fprintf(f, ",\"line\":%" PRIu32 ",\"core\":%d}",
+					fn->line, b->core);
+			}
+			fputc('}', f);
 		}
 		free(stack);
 	}

@@ -159,42 +159,28 @@ char *arcov_export_cmd(char *const *argv, int argc)
 }
 
 int arcov_export(const struct arcov_export_opts *o,
-		 const struct arcov_project *p, FILE *diag)
+		 const struct arcov_callgraph *cg, const char *why, FILE *diag)
 {
-	struct arcov_callgraph cg = { 0 };
-	struct arcov_err err = { 0 };
-	struct arcov_log log = { 0 };
 	char *cmd;
-	int rc = 0, r;
+	int rc = 0;
 
+	if (!cg) {
+		fprintf(diag, "arcov: %s; nothing exported\n", why);
+		return 1;
+	}
 	cmd = arcov_export_cmd(o->argv, o->argc);
 	if (!cmd) {
 		fprintf(diag, "arcov: out of memory\n");
 		return 1;
 	}
-	r = arcov_callgraph_build(&cg, p, o->demangle, &log, &err);
-	if (arcov_log_flush(&log, diag) < 0)
-		rc = 1;
-	if (r == 0 && !cg.nnodes)
-		r = arcov_errf(&err, ARCOV_EFORMAT, NULL, -1,
-			       "nothing to export: the input holds no "
-			       "instrumented function");
-	if (r < 0) {
-		fprintf(diag, "arcov: %s; nothing exported\n", err.msg);
-		rc = 1;
-		goto free_all;
-	}
 	if (o->cachegrind)
-		rc |= put_text(o->cachegrind, arcov_cachegrind_write, &cg, cmd,
+		rc |= put_text(o->cachegrind, arcov_cachegrind_write, cg, cmd,
 			       diag);
 	if (o->callgrind)
-		rc |= put_text(o->callgrind, arcov_callgrind_write, &cg, cmd,
+		rc |= put_text(o->callgrind, arcov_callgrind_write, cg, cmd,
 			       diag);
 	if (o->webgrind)
-		rc |= put_webgrind(o, &cg, cmd, diag);
-free_all:
-	arcov_callgraph_free(&cg);
-	arcov_log_free(&log);
+		rc |= put_webgrind(o, cg, cmd, diag);
 	free(cmd);
 	return rc;
 }

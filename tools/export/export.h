@@ -29,21 +29,21 @@ struct arcov_export_opts {
 	const char *callgrind;	/* --callgrind FILE, or NULL */
 	const char *webgrind;	/* --webgrind FILE (and FILE.webgrind) */
 	int webgrind_version;	/* 7, 6 or 5 */
-	int demangle;		/* -m */
 	char *const *argv;	/* the command line, for the "cmd:" lines */
 	int argc;
 };
 
 /**
- * arcov_export - write every export @o asks for, from the call graph of
- * @p (whose line model must be built).  Messages go to @diag as
- * "arcov: ...".  Returns 0, or 1 when some export was not written (it
- * then leaves no file behind; the others are still written).  Any
- * object of @p that could not be loaded, or function that could not be
- * solved, fails every export: a profile must not silently lack callees.
+ * arcov_export - write every export @o asks for from @cg, the call graph
+ * of the run (arcov_callgraph_build(), built once for every output that
+ * draws on it), or, when there is none (@cg NULL), say @why and write
+ * nothing: a profile must not silently lack callees.  Messages go to
+ * @diag as "arcov: ...".  Returns 0, or 1 when some export was not
+ * written (it then leaves no file behind; the others are still written).
  */
 int arcov_export(const struct arcov_export_opts *o,
-		 const struct arcov_project *p, FILE *diag);
+		 const struct arcov_callgraph *cg, const char *why,
+		 FILE *diag);
 
 /**
  * arcov_export_cmd - @argv joined by spaces on one line (line breaks made

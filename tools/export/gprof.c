@@ -98,15 +98,53 @@ static void graph_line(FILE *f, const struct arcov_profile *p,
 		p->fns[other].display, index[other]);
 }
 
+/*
+ * The arcs into @fn (@parents) or out of it, call sites merged: one arc
+ * per caller (or callee), in the order first met, as gprof prints one
+ * line per caller whatever the number of places it calls from.  @out
+ * has room for every arc.  Returns how many.
+ */
+static size_t merged_arcs(const struct arcov_profile *p, size_t fn,
+			  int parents, struct arcov_pf_arc *out)
+{
+	size_t n = 0, k, j;
+
+	for (k = 0; k < p->narcs; k++) {
+		const struct arcov_pf_arc *a = &p->arcs[k];
+		size_t other = parents ? a->caller : a->callee;
+
+		if ((parents ? a->callee : a->caller) != fn)
+			continue;
+		for (j = 0; j < n; j++)
+			if ((parents ? out[j].caller : out[j].callee) == other)
+				break;
+		if (j == n) {
+			out[n++] = *a;
+			continue;
+		}
+		out[j].calls += a->calls;
+		out[j].incl += a->incl;
+		out[j].self += a->self;
+		if (a->min < out[j].min)
+			out[j].min = a->min;
+		if (a->max > out[j].max)
+			out[j].max = a->max;
+	}
+	return n;
+}
+
 int arcov_pf_graph_write(const struct arcov_profile *p, FILE *f)
 {
 	uint64_t total = total_self(p);
-	size_t *o = fn_order(p), *index, i, k;
+	size_t *o = fn_order(p), *index, i, k, n;
+	struct arcov_pf_arc *arcs;
 
 	index = malloc((p->nfns + 1) * sizeof *index);
-	if (!o || !index) {
+	arcs = malloc((p->narcs + 1) * sizeof *arcs);
+	if (!o || !index || !arcs) {
 		free(o);
 		free(index);
+		free(arcs);
 		return ARCOV_ENOMEM;
 	}
 	for (i = 0; i < p->nfns; i++)
@@ -119,30 +157,26 @@ int arcov_pf_graph_write(const struct arcov_profile *p, FILE *f)
 		uint64_t incl = s->outer > s->net.total ? s->outer :
 			s->net.total;
 
-		for (k = 0; k < p->narcs; k++) {
-			const struct arcov_pf_arc *a = &p->arcs[k];
-
-			if (a->callee != fn)
-				continue;
-			if (a->caller == ARCOV_PF_ROOT)
+		n = merged_arcs(p, fn, 1, arcs);
+		for (k = 0; k < n; k++) {
+			if (arcs[k].caller == ARCOV_PF_ROOT)
 				fprintf(f, "%50s<spontaneous>\n", "");
 			else
-				graph_line(f, p, a, a->caller, index, s->hits);
+				graph_line(f, p, &arcs[k], arcs[k].caller,
+					   index, s->hits);
 		}
 		fprintf(f, "[%zu] %7.1f %7.4f %7.4f %7" PRIu64 "         %s [%zu]\n",
 			i + 1, total ? 100.0 * (double)incl / (double)total : 0,
 			sec(s->net.total), sec(incl - s->net.total), s->hits,
 			p->fns[fn].display, i + 1);
-		for (k = 0; k < p->narcs; k++) {
-			const struct arcov_pf_arc *a = &p->arcs[k];
-
-			if (a->caller == fn)
-				graph_line(f, p, a, a->callee, index,
-					   p->fns[a->callee].stat.hits);
-		}
+		n = merged_arcs(p, fn, 0, arcs);
+		for (k = 0; k < n; k++)
+			graph_line(f, p, &arcs[k], arcs[k].callee, index,
+				   p->fns[arcs[k].callee].stat.hits);
 		fputs("-----------------------------------------------\n", f);
 	}
 	free(o);
 	free(index);
+	free(arcs);
 	return ferror(f) ? ARCOV_EIO : 0;
 }

@@ -8,6 +8,7 @@
 #define ARCOV_PROFILE_EXPORT_H
 
 #include <stdint.h>
+#include <regex.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -30,9 +31,13 @@ struct arcov_profile_opts {
 	const char *timeline_bin;	/* --timeline-bin FILE */
 	int timeline_version;	/* 10 or 11 */
 	const char *chrome;	/* --chrome-trace FILE */
+	int chrome_args;	/* --chrome-args */
 	int demangle;		/* -m */
-	char *const *argv;	/* the command line, for "cmd:" */
-	int argc;
+	/* --from, --to, --function: what the timeline exports keep. */
+	uint64_t from, to;	/* ns since the profile's start */
+	const regex_t *function;	/* NULL: every function */
+	uint64_t max_size;	/* --max-size: bytes of a timeline export,
+				 * 0 for no limit */
 };
 
 /**
@@ -62,7 +67,8 @@ int arcov_pf_winidea_write(const struct arcov_profile *p, int indent,
  * when @buf is NULL. */
 ssize_t arcov_pf_timeline_bin(const struct arcov_profile *p, int version,
 			      void *buf, size_t cap);
-int arcov_pf_chrome_write(const struct arcov_profile *p, FILE *f);
+/* @args: each call's file, line and core too. */
+int arcov_pf_chrome_write(const struct arcov_profile *p, int args, FILE *f);
 
 /* One event of winIDEA's timeline: a call is the caller's suspend and
  * the callee's entry, a return the callee's exit and the caller's resume. */

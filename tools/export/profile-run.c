@@ -1,14 +1,17 @@
 /* profile-run.c -- run the time-profile outputs a command line asks for:
  * build the time model once from the trace files, then each output from
- * it; a file is made whole in memory and put in place atomically.
+ * it; a file is made whole in memory and put in place atomically, or
+ * written to standard output when its name is "-".
  */
 #include <config.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "fileio.h"
+#include "gzip.h"
 #include "profile-export.h"
 
 struct job {
@@ -24,6 +27,15 @@ static int put_file(const char *path, const void *data, size_t size,
 {
 	struct arcov_err err = { 0 };
 
+	if (!strcmp(path, "-")) {
+		if (fwrite(data, 1, size, stdout) != size || fflush(stdout) ||
+		    ferror(stdout)) {
+			fprintf(diag, "arcov: standard output: write error: "
+				"%s\n", strerror(errno));
+			return 1;
+		}
+		return 0;
+	}
 	if (arcov_file_replace(path, data, size, &err) < 0) {
 		fprintf(diag, "arcov: %s\n", err.msg);
 		return 1;
@@ -45,13 +57,30 @@ static int text_of(const struct job *j, text_fn fn, char **data, size_t *size)
 	return r;
 }
 
+/* Whether @path names a gzipped file (".gz"). */
+static int gz_name(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 3 && !strcmp(path + n - 3, ".gz");
+}
+
+/* @fn's text into @path; gzipped when @gz and @path ends in ".gz" (the
+ * readers of that format read it so: Perfetto, chrome://tracing). */
 static int put_text(const struct job *j, const char *path, text_fn fn,
-		    FILE *diag)
+		    int gz, FILE *diag)
 {
 	char *data = NULL;
 	size_t size = 0;
 	int r = text_of(j, fn, &data, &size), rc;
 
+	if (r == 0 && gz && gz_name(path)) {
+		unsigned char *z = arcov_gzip(data, size, &size);
+
+		free(data);
+		data = (char *)z;
+		r = z ? 0 : ARCOV_ENOMEM;
+	}
 	if (r < 0) {
 		fprintf(diag, "arcov: %s: %s\n", path, arcov_strerror(r));
 		free(data);
@@ -82,7 +111,7 @@ static int winidea_text(const struct job *j, FILE *f)
 
 static int chrome_text(const struct job *j, FILE *f)
 {
-	return arcov_pf_chrome_write(j->p, f);
+	return arcov_pf_chrome_write(j->p, j->o->chrome_args, f);
 }
 
 /* A sized binary writer's output, or a negative code. */
@@ -141,6 +170,192 @@ static int put_binary(const struct job *j, int which, const char *path,
 	return rc;
 }
 
+/* ---- --max-size: a timeline export cut to a size ---- */
+
+/* @p with its contexts' events copied, for cutting; the rest shared. */
+static int copy_timeline(struct arcov_profile *dst,
+			 const struct arcov_profile *src)
+{
+	size_t i;
+
+	*dst = *src;
+	dst->ctx = calloc(src->nctx + 1, sizeof *dst->ctx);
+	if (!dst->ctx)
+		return ARCOV_ENOMEM;
+	for (i = 0; i < src->nctx; i++) {
+		dst->ctx[i] = src->ctx[i];
+		dst->ctx[i].events = malloc((src->ctx[i].nevents + 1) *
+					    sizeof *dst->ctx[i].events);
+		if (!dst->ctx[i].events) {
+			while (i--)
+				free(dst->ctx[i].events);
+			free(dst->ctx);
+			return ARCOV_ENOMEM;
+		}
+		memcpy(dst->ctx[i].events, src->ctx[i].events,
+		       src->ctx[i].nevents * sizeof *dst->ctx[i].events);
+	}
+	return 0;
+}
+
+static void free_timeline(struct arcov_profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nctx; i++)
+		free(p->ctx[i].events);
+	free(p->ctx);
+}
+
+/* Export @which of @j ('x' winIDEA XML, 'c' Chrome, 'b' the .BIN) into
+ * a malloc'd *@buf, gzipped when @gz. */
+static int render(const struct job *j, int which, int gz,
+		  unsigned char **buf, size_t *size)
+{
+	ssize_t n;
+	int r;
+
+	*buf = NULL;
+	if (which == 'b') {
+		n = binary_of(j, 'b', buf);
+		if (n < 0)
+			return (int)n;
+		*size = (size_t)n;
+		return 0;
+	}
+	r = text_of(j, which == 'x' ? winidea_text : chrome_text,
+		    (char **)buf, size);
+	if (r == 0 && gz) {
+		unsigned char *z = arcov_gzip(*buf, *size, size);
+
+		free(*buf);
+		*buf = z;
+		r = z ? 0 : ARCOV_ENOMEM;
+	}
+	return r;
+}
+
+/* Export @which of @j's profile cut at time @cut (UINT64_MAX: none),
+ * what comes after counted lost; *@dropped of them. */
+static int render_cut(const struct job *j, int which, int gz, uint64_t cut,
+		      unsigned char **buf, size_t *size, uint64_t *dropped)
+{
+	struct arcov_profile copy;
+	struct job k = *j;
+	size_t c, i;
+	int r;
+
+	*dropped = 0;
+	r = copy_timeline(&copy, j->p);
+	if (r)
+		return r;
+	for (c = 0; c < copy.nctx; c++) {
+		uint64_t n = 0;
+
+		for (i = 0; i < copy.ctx[c].nevents; i++)
+			n += cut == UINT64_MAX ||
+			     copy.ctx[c].events[i].time > cut;
+		copy.ctx[c].lost += n;
+		*dropped += n;
+	}
+	copy.lost_events += *dropped;
+	r = cut == UINT64_MAX ? arcov_pf_window(&copy, UINT64_MAX, UINT64_MAX,
+						NULL, NULL) :
+				arcov_pf_window(&copy, 0, cut, NULL, NULL);
+	k.p = &copy;
+	if (!r)
+		r = render(&k, which, gz, buf, size);
+	free_timeline(&copy);
+	return r;
+}
+
+static int cmp_time(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Export @which into @path within --max-size bytes: whole when it fits,
+ * else its timeline cut at the latest event time that fits (found by
+ * bisection: the size never shrinks as the cut moves later), the events
+ * after it counted lost in the file and said on @diag.
+ */
+static int put_timeline(const struct job *j, int which, const char *path,
+			FILE *diag)
+{
+	int gz = which == 'c' && gz_name(path);
+	uint64_t *times = NULL, dropped = 0, max = j->o->max_size;
+	unsigned char *buf = NULL, *best = NULL;
+	size_t size = 0, best_size = 0, n = 0, c, i, lo, hi;
+	int r, rc;
+
+	r = render(j, which, gz, &buf, &size);
+	if (r || !max || size <= max)
+		goto put;
+	free(buf);
+	buf = NULL;
+	for (c = 0; c < j->p->nctx; c++)
+		n += j->p->ctx[c].nevents;
+	times = malloc((n + 1) * sizeof *times);
+	if (!times) {
+		r = ARCOV_ENOMEM;
+		goto put;
+	}
+	for (c = 0, n = 0; c < j->p->nctx; c++)
+		for (i = 0; i < j->p->ctx[c].nevents; i++)
+			times[n++] = j->p->ctx[c].events[i].time;
+	qsort(times, n, sizeof *times, cmp_time);
+	/* Candidates: no event (k = 0), or every event up to times[k - 1];
+	 * all of them (k = n) did not fit.  The largest k that fits wins. */
+	for (lo = 0, hi = n ? n - 1 : 0; n && lo <= hi;) {
+		size_t mid = lo + (hi - lo) / 2, got;
+		uint64_t d;
+
+		r = render_cut(j, which, gz, mid ? times[mid - 1] : UINT64_MAX,
+			       &buf, &got, &d);
+		if (r)
+			break;
+		if (got <= max) {
+			free(best);
+			best = buf;
+			best_size = got;
+			dropped = d;
+			lo = mid + 1;
+		} else {
+			free(buf);
+			if (!mid)
+				break;
+			hi = mid - 1;
+		}
+		buf = NULL;
+	}
+	free(times);
+	if (!r && !best) {
+		fprintf(diag, "arcov: %s: cannot fit in %llu bytes "
+			"(--max-size), even without its timeline\n", path,
+			(unsigned long long)max);
+		return 1;
+	}
+	buf = best;
+	size = best_size;
+	if (!r)
+		fprintf(diag, "arcov: warning: %s: %llu events left out to keep "
+			"it within %llu bytes (--max-size); they count as lost\n",
+			path, (unsigned long long)dropped,
+			(unsigned long long)max);
+put:
+	if (r < 0) {
+		fprintf(diag, "arcov: %s: %s\n", path, arcov_strerror(r));
+		free(buf);
+		return 1;
+	}
+	rc = put_file(path, buf, size, diag);
+	free(buf);
+	return rc;
+}
+
 /* FILE in callgrind's xdebug shape, then FILE.webgrind (webgrind drops a
  * preprocessed file older than its profile). */
 static int put_webgrind(const struct job *j, FILE *diag)
@@ -155,7 +370,7 @@ static int put_webgrind(const struct job *j, FILE *diag)
 	}
 	memcpy(bin, j->o->webgrind, n);
 	memcpy(bin + n, ".webgrind", sizeof ".webgrind");
-	rc = put_text(j, j->o->webgrind, callgrind10_text, diag);
+	rc = put_text(j, j->o->webgrind, callgrind10_text, 0, diag);
 	if (!rc) {
 		rc = put_binary(j, 'w', bin, diag);
 		if (rc)
@@ -165,26 +380,29 @@ static int put_webgrind(const struct job *j, FILE *diag)
 	return rc;
 }
 
+/* --function: the functions whose name (as displayed) matches. */
+static int keep_fn(const struct arcov_pf_fn *fn, void *re)
+{
+	return !regexec(re, fn->display, 0, NULL, 0);
+}
+
 int arcov_profile_run(const struct arcov_profile_opts *o, char *const *traces,
 		      int ntraces, FILE *out, FILE *diag)
 {
 	struct arcov_profile p;
 	struct arcov_err err = { 0 };
 	struct job j = { &p, o, NULL };
-	char *cmd = arcov_export_cmd(o->argv, o->argc);
 	int rc = 0, r;
 
-	if (!cmd) {
-		fprintf(diag, "arcov: out of memory\n");
-		return 1;
-	}
-	j.cmd = cmd;
 	r = arcov_profile_load(&p, traces, (size_t)ntraces, o->demangle, &err);
 	if (r < 0) {
 		fprintf(diag, "arcov: %s\n", err.msg);
 		rc = 1;
 		goto out;
 	}
+	/* callgrind's "cmd:" is the profiled program (the first trace's),
+	 * or, when its command line could not be read, the trace. */
+	j.cmd = p.cmd && *p.cmd ? p.cmd : traces[0];
 	if (!p.nfns) {
 		fprintf(diag, "arcov: %s: no function was profiled\n",
 			traces[0]);
@@ -202,6 +420,13 @@ int arcov_profile_run(const struct arcov_profile_opts *o, char *const *traces,
 		rc = 1;
 		goto out;
 	}
+	if ((o->from || o->to != UINT64_MAX || o->function) &&
+	    arcov_pf_window(&p, o->from, o->to, o->function ? keep_fn : NULL,
+			    (void *)o->function) < 0) {
+		fprintf(diag, "arcov: out of memory\n");
+		rc = 1;
+		goto out;
+	}
 	if (o->flat)
 		rc |= arcov_pf_flat_write(&p, out) < 0;
 	if (o->graph) {
@@ -210,17 +435,21 @@ int arcov_profile_run(const struct arcov_profile_opts *o, char *const *traces,
 		rc |= arcov_pf_graph_write(&p, out) < 0;
 	}
 	if (o->callgrind)
-		rc |= put_text(&j, o->callgrind, callgrind_text, diag);
+		rc |= put_text(&j, o->callgrind, callgrind_text, 0, diag);
 	if (o->webgrind)
 		rc |= put_webgrind(&j, diag);
 	if (o->winidea)
-		rc |= put_text(&j, o->winidea, winidea_text, diag);
+		rc |= put_timeline(&j, 'x', o->winidea, diag);
 	if (o->timeline_bin)
-		rc |= put_binary(&j, 'b', o->timeline_bin, diag);
+		rc |= put_timeline(&j, 'b', o->timeline_bin, diag);
 	if (o->chrome)
-		rc |= put_text(&j, o->chrome, chrome_text, diag);
+		rc |= put_timeline(&j, 'c', o->chrome, diag);
+	if (fflush(out) || ferror(out)) {
+		fprintf(diag, "arcov: standard output: write error: %s\n",
+			strerror(errno));
+		rc = 1;
+	}
 out:
 	arcov_profile_free(&p);
-	free(cmd);
 	return rc;
 }

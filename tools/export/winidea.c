@@ -244,7 +244,20 @@ int arcov_pf_winidea_write(const struct arcov_profile *p, int indent,
 		num_el(&x, "ID", (int64_t)c + 1);
 		snprintf(buf, sizeof buf, "pid %" PRIu32 " tid %" PRIu64,
 			 p->ctx[c].pid, p->ctx[c].tid);
-		str_el(&x, "NAME", buf);
+		if (p->ctx[c].label) {
+			char *name = malloc(strlen(buf) + strlen(p->ctx[c].label)
+					    + 4);
+
+			if (!name) {
+				free(ev);
+				return ARCOV_ENOMEM;
+			}
+			sprintf(name, "%s (%s)", buf, p->ctx[c].label);
+			str_el(&x, "NAME", name);
+			free(name);
+		} else {
+			str_el(&x, "NAME", buf);
+		}
 		num_el(&x, "PID", p->ctx[c].pid);
 		num_el(&x, "TID", (int64_t)p->ctx[c].tid);
 		num_el(&x, "START", (int64_t)p->ctx[c].start);

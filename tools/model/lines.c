@@ -507,6 +507,7 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		fn->artificial = obj->notes_rc == 0 &&
 				 obj->notes.fns[k].artificial;
 		fn->ncopies = 1;
+		fn->inexact = obj->fns[k].counts.inexact;
 		fn->index = k;
 		fn->name = obj->fns[k].graph->name;
 		fn->file_src = map;
@@ -598,6 +599,7 @@ static void fold_copy(struct arcov_mfn *lead, struct arcov_mfn *fn)
 
 	fn->leader = lead;
 	lead->ncopies++;
+	lead->inexact |= fn->inexact;
 	for (k = 0; k < fn->nblocks; k++)
 		lead->blocks[k].total = arcov_add_sat(lead->blocks[k].total,
 						      fn->blocks[k].count);
@@ -682,6 +684,18 @@ int64_t arcov_modern_calls(const struct arcov_mfn *fn)
 	return calls;
 }
 
+int64_t arcov_modern_returns(const struct arcov_mfn *fn)
+{
+	const struct arcov_mblock *exit_blk = &fn->blocks[fn->nblocks - 1];
+	int64_t returned = exit_blk->total;
+	uint32_t i;
+
+	for (i = 0; i < exit_blk->npred; i++)
+		if (fn->arcs[exit_blk->pred[i]].fake)
+			returned -= fn->arcs[exit_blk->pred[i]].total;
+	return returned;
+}
+
 /* @src's line table, made on first use from the lines met while its
  * objects were added (sorted, each once). */
 static int ensure_lines(struct arcov_msrc *src)
@@ -740,6 +754,7 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 				cov->lines_executed++;
 		}
 		line->exists = 1;
+		line->inexact |= fn->inexact;
 		mark_block(line, blk);
 		line->count = arcov_add_sat(line->count, blk->count);
 		*last = line;
@@ -768,6 +783,7 @@ static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 		 sizeof *line->blocks))
 		return ARCOV_ENOMEM;
 	line->blocks[line->nblocks].fn = fn;
+	line->blocks[line->nblocks].passed = 0;
 	line->blocks[line->nblocks++].idx = b;
 	if (!branches)
 		return 0;
@@ -776,6 +792,7 @@ static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 		return ARCOV_ENOMEM;
 	for (i = 0; i < blk->nsucc; i++) {
 		line->branches[line->nbranches].fn = fn;
+		line->branches[line->nbranches].passed = 0;
 		line->branches[line->nbranches++].idx = blk->succ[i];
 	}
 	return 0;
@@ -808,11 +825,17 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 	if (!obj->notes.fns[fn->index].statements[b] || blk->npred != 1)
 		return NULL;
 	arc = &fn->arcs[blk->pred[0]];
-	if (!arc->fall_through || arc->src >= b)
+	if (arc->src >= b)
 		return NULL;
+	/* Within code run only for an exception, a block jumped to from
+	 * the one before (a handler after its landing pad: "try { f (); }
+	 * catch (...) { n++; }" on one line) goes on with its line too. */
 	if (blk->exceptional && fn->blocks[arc->src].exceptional &&
-	    !obj->notes.fns[fn->index].statements[arc->src])
+	    (!arc->fall_through ||
+	     !obj->notes.fns[fn->index].statements[arc->src]))
 		return at[arc->src];
+	if (!arc->fall_through)
+		return NULL;
 	/* Its only way on but fake and throw arcs: a call that may throw
 	 * to a handler of the function goes on here as well. */
 	for (i = 0; i < fn->blocks[arc->src].nsucc; i++) {
@@ -823,6 +846,27 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 			return NULL;
 	}
 	return at[arc->src];
+}
+
+/* Attach to @line the blocks without statements that passed it on to
+ * block @b (continued_line()): the arcs through them are no entries of
+ * the line, or each exception that a landing pad's empty first block
+ * passed to the rest would enter the throwing call's line again. */
+static int attach_passed(struct arcov_mfn *fn, uint32_t b,
+			 struct arcov_mline *line, struct arcov_mline **at)
+{
+	const uint32_t *stmts = fn->obj->notes.fns[fn->index].statements;
+
+	while (fn->blocks[b].npred == 1) {
+		b = fn->arcs[fn->blocks[b].pred[0]].src;
+		if (b == 0 || at[b] != line || stmts[b] ||
+		    arcov_mline_has_block(line, fn, b))
+			break;
+		if (attach(fn, b, line, 0) < 0)
+			return ARCOV_ENOMEM;
+		line->blocks[line->nblocks - 1].passed = 1;
+	}
+	return 0;
 }
 
 int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
@@ -901,6 +945,9 @@ int arcov_modern_line_counts(struct arcov_modern *m, struct arcov_mfn *fn,
 				   arcov_mfn_shown(fn));
 			if (r < 0)
 				goto out;
+			r = attach_passed(fn, b, line, at);
+			if (r < 0)
+				goto out;
 		}
 	}
 out:
@@ -914,7 +961,7 @@ out:
 
 
 int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
-		      unsigned char *ran)
+		      unsigned char *ran, int64_t *from)
 {
 	size_t n = line->nbranches, i, k, *pos;
 	int group = 0;
@@ -925,6 +972,8 @@ int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
 
 		sum[i] = arcov_arc_is_branch(arc) ? arc->total : -1;
 		ran[i] = fn->blocks[arc->src].total != 0;
+		if (from)
+			from[i] = fn->blocks[arc->src].total;
 		group |= fn != line->branches[0].fn;
 	}
 	/* Only the functions of one group: a lambda and the function
@@ -955,6 +1004,8 @@ int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
 			continue;
 		sum[k] += sum[i];
 		ran[k] |= ran[i];
+		if (from)
+			from[k] += from[i];
 		sum[i] = -1;
 	}
 	free(pos);
@@ -1023,6 +1074,7 @@ int arcov_modern_tally(struct arcov_msrc *src)
 	unsigned char *ran = NULL;
 
 	memset(&src->cov, 0, sizeof src->cov);
+	memset(&src->gcov_cov, 0, sizeof src->gcov_cov);
 	for (k = 0; k < src->nlines && src->lines; k++) {
 		struct arcov_mline *line = &src->lines[k];
 		uint32_t ln = src->lnum[k];
@@ -1045,7 +1097,7 @@ int arcov_modern_tally(struct arcov_msrc *src)
 			cap = line->nbranches;
 		}
 		if (line->nbranches && !arcov_excl_branch(&src->excl, ln) &&
-		    arcov_mline_merge(line, sum, ran) < 0) {
+		    arcov_mline_merge(line, sum, ran, NULL) < 0) {
 			free(sum);
 			free(ran);
 			return ARCOV_ENOMEM;
@@ -1055,6 +1107,10 @@ int arcov_modern_tally(struct arcov_msrc *src)
 
 			if (arcov_excl_branch(&src->excl, ln))
 				continue;
+			/* gcov 12 adds a group's lines to its source, not
+			 * their branches and calls. */
+			if (!r->fn->is_group)
+				add_branch_counts(&src->gcov_cov, r);
 			if (!arcov_arc_is_branch(&r->fn->arcs[r->idx])) {
 				add_branch_counts(&src->cov, r);
 				continue;
@@ -1070,6 +1126,8 @@ int arcov_modern_tally(struct arcov_msrc *src)
 			if (line->count)
 				src->cov.lines_executed++;
 		}
+		src->gcov_cov.lines = src->cov.lines;
+		src->gcov_cov.lines_executed = src->cov.lines_executed;
 	}
 	free(sum);
 	free(ran);
@@ -1086,6 +1144,55 @@ int arcov_modern_tables(struct arcov_modern *m)
 		if (r < 0)
 			return r;
 	}
+	return 0;
+}
+
+/* Add @fl, line @ln of group function @fn counted alone, to its leader's
+ * own lines (struct arcov_mfn.group_lines). */
+static int add_own_line(struct arcov_mfn *fn, uint32_t ln,
+			const struct arcov_mline *fl)
+{
+	struct arcov_mfn *lead = fn->leader;
+	struct arcov_mline *gl;
+	uint32_t k, n = lead->ngroup_lines;
+	void *p;
+
+	k = (uint32_t)arcov_lower_bound(lead->group_lnum, n, ln);
+	if (k == n || lead->group_lnum[k] != ln) {
+		p = realloc(lead->group_lnum, (n + 1) * sizeof *lead->group_lnum);
+		if (!p)
+			return ARCOV_ENOMEM;
+		lead->group_lnum = p;
+		p = realloc(lead->group_lines, (n + 1) * sizeof *lead->group_lines);
+		if (!p)
+			return ARCOV_ENOMEM;
+		lead->group_lines = p;
+		memmove(&lead->group_lnum[k + 1], &lead->group_lnum[k],
+			(n - k) * sizeof *lead->group_lnum);
+		memmove(&lead->group_lines[k + 1], &lead->group_lines[k],
+			(n - k) * sizeof *lead->group_lines);
+		memset(&lead->group_lines[k], 0, sizeof *lead->group_lines);
+		lead->group_lnum[k] = ln;
+		lead->ngroup_lines = n + 1;
+	}
+	gl = &lead->group_lines[k];
+	gl->exists = 1;
+	gl->count = arcov_add_sat(gl->count, fl->count);
+	gl->unexceptional |= fl->unexceptional;
+	gl->has_unexecuted_block |= fl->has_unexecuted_block;
+	if (arcov_grow((void **)&gl->branches, &gl->capr,
+		       gl->nbranches + fl->nbranches, sizeof *gl->branches) ||
+	    arcov_grow((void **)&gl->blocks, &gl->capb,
+		       gl->nblocks + fl->nblocks, sizeof *gl->blocks))
+		return ARCOV_ENOMEM;
+	if (fl->nbranches)
+		memcpy(gl->branches + gl->nbranches, fl->branches,
+		       fl->nbranches * sizeof *fl->branches);
+	gl->nbranches += fl->nbranches;
+	if (fl->nblocks)
+		memcpy(gl->blocks + gl->nblocks, fl->blocks,
+		       fl->nblocks * sizeof *fl->blocks);
+	gl->nblocks += fl->nblocks;
 	return 0;
 }
 
@@ -1112,6 +1219,16 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 
 			if (!fl->exists)
 				continue;
+			if (s == fn->src && from->lnum[k] >=
+			    arcov_fn_first_line(fn) && from->lnum[k] <=
+			    arcov_fn_last_line(fn)) {
+				if (add_own_line(fn, from->lnum[k], fl) < 0) {
+					r = ARCOV_ENOMEM;
+					break;
+				}
+			}
+			if (!tl->exists)
+				tl->group_only = 1;
 			tl->exists = 1;
 			tl->count = arcov_add_sat(tl->count, fl->count);
 			if (fl->nblocks &&
@@ -1119,6 +1236,7 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 				to->maximum_count = (uint32_t)fl->count;
 			tl->unexceptional |= fl->unexceptional;
 			tl->has_unexecuted_block |= fl->has_unexecuted_block;
+			tl->inexact |= fl->inexact;
 			/* The blocks only name the records (-a, lcov's block
 			 * numbers): the counts are made. */
 			if (arcov_grow((void **)&tl->branches, &tl->capr,
@@ -1224,6 +1342,7 @@ void arcov_modern_scratch_free(struct arcov_modern *scratch)
 void arcov_modern_free(struct arcov_modern *m)
 {
 	size_t i;
+	uint32_t k;
 
 	for (i = 0; i < m->nsrcs; i++) {
 		struct arcov_msrc *src = &m->srcs[i];
@@ -1237,6 +1356,12 @@ void arcov_modern_free(struct arcov_modern *m)
 	}
 	free(m->srcs);
 	for (i = 0; i < m->nfns; i++) {
+		for (k = 0; k < m->fns[i]->ngroup_lines; k++) {
+			free(m->fns[i]->group_lines[k].blocks);
+			free(m->fns[i]->group_lines[k].branches);
+		}
+		free(m->fns[i]->group_lines);
+		free(m->fns[i]->group_lnum);
 		free(m->fns[i]->blocks);
 		free(m->fns[i]->arcs);
 		free(m->fns[i]->links);

@@ -91,6 +91,9 @@ struct arcov_mfn {
 	int artificial;		/* compiler-generated (its notes say): no
 				 * report shows it or its lines, as gcov 8
 				 * and later and lcov leave such out */
+	int inexact;		/* its counters (a leader: some copy's)
+				 * contradict its graph: the counts are
+				 * the solver's bounds */
 	size_t index;		/* in obj->fns and obj->bb.fns */
 	const char *name;
 	uint32_t nblocks;	/* 0 = entry, nblocks - 1 = exit */
@@ -107,11 +110,20 @@ struct arcov_mfn {
 	uint32_t end_line;
 	uint32_t decl_line;	/* from the .arcov-notes, 0 if unknown */
 	uint32_t close_line;	/* the closing brace, likewise */
+	/* A group's leader: its own lines in its source from its first to
+	 * its last line, counted alone and summed over its copies, as gcov
+	 * 12 prints them in the function's section and JSON records. */
+	uint32_t ngroup_lines;
+	uint32_t *group_lnum;	/* ascending */
+	struct arcov_mline *group_lines;
 };
 
 struct arcov_mref {
 	struct arcov_mfn *fn;
 	uint32_t idx;		/* block or arc index */
+	uint32_t passed;	/* a block without statements that only
+				 * passes its line on: it counts among the
+				 * line's blocks, no report lists it */
 };
 
 struct arcov_mline {
@@ -119,6 +131,8 @@ struct arcov_mline {
 	unsigned exists:1;
 	unsigned unexceptional:1;
 	unsigned has_unexecuted_block:1;
+	unsigned inexact:1;	/* a block of an inexact function's copy */
+	unsigned group_only:1;	/* only functions of groups have code here */
 	size_t nblocks;
 	size_t capb;
 	struct arcov_mref *blocks;	/* blocks whose last line this is */
@@ -143,6 +157,9 @@ struct arcov_msrc {
 	size_t cap_lnum;
 	int lnum_borrowed;	/* lnum is another source's (a scratch) */
 	struct arcov_cov cov;	/* without excluded lines and branches */
+	struct arcov_cov gcov_cov;	/* the same as gcov 12 prints it: the
+					 * branches and calls of functions of
+					 * groups left out */
 	struct arcov_excl excl;	/* its exclusion markers */
 	uint32_t maximum_count;	/* gcov keeps it in an unsigned int */
 	size_t nfns;
@@ -228,6 +245,8 @@ static inline int arcov_arc_is_branch(const struct arcov_marc *arc)
  *        -1 for every other arc
  * @ran:  line->nbranches entries, set alike: whether the block of one of
  *        those arcs ran
+ * @from: NULL, or line->nbranches entries, set alike: the summed counts
+ *        of those arcs' source blocks (what a branch's share is of)
  *
  * The functions of a group that share a line (template instances, the
  * symbols of one destructor) each have a record of the line in gcov 12's
@@ -236,7 +255,7 @@ static inline int arcov_arc_is_branch(const struct arcov_marc *arc)
  * ARCOV_ENOMEM.
  */
 int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
-		      unsigned char *ran);
+		      unsigned char *ran, int64_t *from);
 
 /* arcov_mfn_shown - whether reports list @fn: it leads its copies. */
 static inline int arcov_mfn_shown(const struct arcov_mfn *fn)
@@ -250,6 +269,12 @@ static inline int arcov_mfn_shown(const struct arcov_mfn *fn)
  * arcov_obj_fn_calls()).
  */
 int64_t arcov_modern_calls(const struct arcov_mfn *fn);
+
+/**
+ * arcov_modern_returns - how many of those calls returned: the exit
+ * block's total less the fake arcs into it (calls that did not return).
+ */
+int64_t arcov_modern_returns(const struct arcov_mfn *fn);
 
 /**
  * arcov_msrc_from - the index in @src->lines of the first line numbered

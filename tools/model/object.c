@@ -182,7 +182,11 @@ static int solve_all(struct arcov_obj *obj)
 				&fn->counts, obj->bbg_path, &fn->err);
 		if (r == ARCOV_ENOMEM)
 			return r;
-		if (r < 0) {
+		if (r == ARCOV_EINCONSISTENT && fn->counts.inexact) {
+			/* Counters that lost increments: the solver's
+			 * bounds, which the reports mark inexact. */
+			fn->status = r;
+		} else if (r < 0) {
 			/* Report it and go on as if the function never ran. */
 			fn->status = r;
 			arcov_counts_free(&fn->counts);
@@ -244,35 +248,48 @@ static int check_pairing(const struct arcov_obj *obj, struct arcov_err *err)
 	return 0;
 }
 
-int arcov_run_label(const struct arcov_da_block *blk, char *buf,
-		    size_t size)
+/* The label's bytes in @blk's tail; 1, or 0 when it has none. */
+static int label_bytes(const struct arcov_da_block *blk,
+		       const unsigned char **payload, uint32_t *n)
+{
+	if (arcov_ext_find(blk->ext_tail, blk->ext_tail_len, ARCOV_EXT_LABEL,
+			   payload, n))
+		return 0;
+	return !memchr(*payload, 0, *n);
+}
+
+int arcov_run_label(const struct arcov_da_block *blk, char **label)
 {
 	const unsigned char *payload;
 	uint32_t n;
 
-	if (arcov_ext_find(blk->ext_tail, blk->ext_tail_len, ARCOV_EXT_LABEL,
-			   &payload, &n))
+	*label = NULL;
+	if (!label_bytes(blk, &payload, &n))
 		return 0;
-	if (n >= size || memchr(payload, 0, n))
-		return 0;
-	memcpy(buf, payload, n);
-	buf[n] = 0;
+	*label = malloc((size_t)n + 1);
+	if (!*label)
+		return ARCOV_ENOMEM;
+	memcpy(*label, payload, n);
+	(*label)[n] = 0;
 	return 1;
 }
 
 int arcov_run_selects(const struct arcov_run_sel *run,
 		      const struct arcov_da_block *blk, size_t k)
 {
-	char label[ARCOV_LABEL_MAX];
+	const unsigned char *payload;
+	uint32_t n;
+	int has;
 
 	if (!run)
 		return 1;
+	has = label_bytes(blk, &payload, &n);
 	if (run->unlabelled)
-		return !arcov_run_label(blk, label, sizeof label);
+		return !has;
 	if (!run->label)
 		return k + 1 == (size_t)run->index;
-	return arcov_run_label(blk, label, sizeof label) &&
-	       !strcmp(label, run->label);
+	return has && strlen(run->label) == n &&
+	       !memcmp(payload, run->label, n);
 }
 
 /* Whether .da block @blk holds counts of another build than @obj's notes:
@@ -418,6 +435,39 @@ int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
 		 obj->da_path, obj->stale_offset, obj->nstale,
 		 obj->nstale == 1 ? "" : "s", obj->nstale == 1 ? "es" : "",
 		 obj->bbg_path);
+	return 1;
+}
+
+int arcov_obj_inexact_warning(const struct arcov_obj *obj, char *buf,
+			      size_t size)
+{
+	const struct arcov_obj_fn *first = NULL;
+	size_t k, n = 0;
+
+	for (k = 0; k < obj->nfns; k++) {
+		if (obj->fns[k].counts.inexact) {
+			if (!first)
+				first = &obj->fns[k];
+			n++;
+		}
+	}
+	if (!n)
+		return 0;
+	/* Records of another build beside this one's make that the likelier
+	 * cause; else counters that threads raced on, which only plain
+	 * increments lose: -fplugin-arg-arcov-single, or an older arcov's
+	 * default without -pthread. */
+	snprintf(buf, size,
+		 "%s: the counters of %zu function%s contradict %s flow "
+		 "graph (%s); %s counts are estimates, marked inexact; "
+		 "likely cause: %s",
+		 obj->da_path, n, n == 1 ? "" : "s", n == 1 ? "its" : "their",
+		 first->err.msg, n == 1 ? "its" : "their",
+		 obj->nstale || obj->nforeign ?
+		 "data of another build of the object in the .da" :
+		 "threads running code built with plain increments "
+		 "(-fplugin-arg-arcov-single, or an older arcov without "
+		 "-pthread), or a .da of another build");
 	return 1;
 }
 

@@ -45,7 +45,9 @@ struct arcov_obj_fn {
 	const struct arcov_bbg_fn *graph;
 	uint64_t *counters;	/* graph->ncounters, summed over records */
 	uint32_t nrecords;	/* .da records that contributed */
-	struct arcov_counts counts;	/* solved; all zero when status < 0 */
+	struct arcov_counts counts;	/* solved; bounds when counts.inexact
+					 * (status ARCOV_EINCONSISTENT), else
+					 * all zero when status < 0 */
 	int status;		/* 0, ARCOV_EUNSOLVABLE or ARCOV_EINCONSISTENT */
 	struct arcov_err err;	/* why, when status < 0 */
 };
@@ -86,16 +88,12 @@ struct arcov_run_sel {
 	int unlabelled;		/* instead: the blocks without a label */
 };
 
-/* The longest run label arcov reads back, with its NUL. */
-#define ARCOV_LABEL_MAX 4096
-
 /**
- * arcov_run_label - the label of .da block @blk into @buf (@size bytes).
- * Returns 1, or 0 when it has none (or one that does not fit or holds a
- * NUL).
+ * arcov_run_label - the label of .da block @blk, of any length: a
+ * malloc'd string in *@label.  Returns 1, 0 when it has none (or one
+ * holding a NUL, which no environment variable can), or ARCOV_ENOMEM.
  */
-int arcov_run_label(const struct arcov_da_block *blk, char *buf,
-		    size_t size);
+int arcov_run_label(const struct arcov_da_block *blk, char **label);
 
 /* arcov_run_selects - whether @run takes block @blk, the @k-th (from 0)
  * of its file; a NULL @run takes every block. */
@@ -131,11 +129,22 @@ char *arcov_obj_stem(const char *arg, const char *objdir,
  * A missing .da is not an error: obj->have_da stays 0 and every count is
  * zero.  A missing .bb or .bbg is ARCOV_EIO with obj->missing saying which.
  * A function whose counts contradict its graph does not fail the load: its
- * status and err say why and its counts are all zero.  The extension notes
+ * status and err say why, and its counts are the solver's bounds, marked
+ * counts.inexact (ARCOV_EINCONSISTENT), or all zero (a graph that cannot
+ * be solved).  The extension notes
  * are read too (obj->notes_rc says whether they could be used).
  */
 int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 		   const struct arcov_run_sel *run, struct arcov_err *err);
+
+/**
+ * arcov_obj_inexact_warning - the one-line warning about the functions of
+ * @obj whose counters contradict their graphs (struct arcov_counts
+ * inexact), naming the first contradiction and the likely cause, into
+ * @buf; returns 0 when there is nothing to say.
+ */
+int arcov_obj_inexact_warning(const struct arcov_obj *obj, char *buf,
+			      size_t size);
 
 /**
  * arcov_obj_stale_warning - the one-line warning about .da records that

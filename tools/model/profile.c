@@ -267,6 +267,13 @@ static int add_trace(struct loader *l, const struct arcov_trace *t)
 		memset(c, 0, sizeof *c);
 		c->pid = t->pid;
 		c->tid = th->tid;
+		if (t->label && *t->label) {
+			c->label = strdup(t->label);
+			if (!c->label) {
+				rc = ARCOV_ENOMEM;
+				goto out;
+			}
+		}
 		c->start = th->start - p->origin;
 		c->end = th->end - p->origin;
 		c->lost = th->lost;
@@ -325,46 +332,79 @@ static int ctx_stats(struct arcov_profile *p, struct arcov_pf_ctx *c,
 	return 0;
 }
 
-int arcov_profile_load(struct arcov_profile *p, char *const *paths,
-		       size_t npaths, int demangle, struct arcov_err *err)
+/* Every run of the files @paths, in order, into *@out (*@n of them) and
+ * the file each came from into *@from. */
+static int load_runs(char *const *paths, size_t npaths,
+		     struct arcov_trace **out, size_t **from, size_t *n,
+		     struct arcov_err *err)
 {
-	struct loader l = { p, { 0 }, 0, 0, 0, demangle };
-	struct arcov_trace *t = calloc(npaths + 1, sizeof *t);
-	size_t i, k, c = 0;
-	int rc = ARCOV_ENOMEM;
+	size_t i, k, cap = 0;
+	int rc = 0;
 
-	memset(p, 0, sizeof *p);
-	p->tsc = 1;
-	if (!t)
-		return arcov_errf(err, rc, NULL, -1, "out of memory");
-	for (i = 0; i < npaths; i++) {
+	*out = NULL;
+	*from = NULL;
+	*n = 0;
+	for (i = 0; i < npaths && !rc; i++) {
+		struct arcov_trace_runs rs;
 		unsigned char *data;
 		size_t size;
 
 		rc = arcov_file_slurp(paths[i], &data, &size, err);
 		if (rc)
-			goto out;
-		rc = arcov_trace_read(&t[i], data, size, paths[i], err);
+			break;
+		rc = arcov_trace_read_runs(&rs, data, size, paths[i], err);
 		free(data);
-		if (rc)
-			goto out;
+		if (!rc) {
+			size_t *f = NULL;
+
+			if (!arcov_grow((void **)out, &cap, *n + rs.n,
+					sizeof **out))
+				f = realloc(*from, (cap + 1) * sizeof *f);
+			if (f)
+				*from = f;
+			else
+				rc = arcov_errf(err, ARCOV_ENOMEM, paths[i],
+						-1, "out of memory");
+		}
+		for (k = 0; !rc && k < rs.n; k++) {
+			(*out)[*n] = rs.runs[k];
+			(*from)[(*n)++] = i;
+			memset(&rs.runs[k], 0, sizeof rs.runs[k]);
+		}
+		arcov_trace_runs_free(&rs);
+	}
+	return rc;
+}
+
+int arcov_profile_load(struct arcov_profile *p, char *const *paths,
+		       size_t npaths, int demangle, struct arcov_err *err)
+{
+	struct loader l = { p, { 0 }, 0, 0, 0, demangle };
+	struct arcov_trace *t;
+	size_t i, k, c = 0, nt, *from;
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	p->tsc = 1;
+	rc = load_runs(paths, npaths, &t, &from, &nt, err);
+	if (rc)
+		goto out;
+	for (i = 0; i < nt; i++) {
 		if (!i || t[i].start < p->origin)
 			p->origin = t[i].start;
-	}
-	for (i = 0; i < npaths; i++) {
 		for (k = 0; k < t[i].nthreads; k++)
 			if (t[i].threads[k].start < p->origin)
 				p->origin = t[i].threads[k].start;
 	}
-	for (i = 0; i < npaths; i++) {
+	for (i = 0; i < nt; i++) {
 		rc = add_trace(&l, &t[i]);
 		if (rc) {
-			arcov_errf(err, rc, paths[i], -1, "%s",
+			arcov_errf(err, rc, paths[from[i]], -1, "%s",
 				   arcov_strerror(rc));
 			goto out;
 		}
 	}
-	for (i = 0; i < npaths; i++) {
+	for (i = 0; i < nt; i++) {
 		size_t *map = calloc(t[i].nfns + 1, sizeof *map);
 
 		rc = map ? 0 : ARCOV_ENOMEM;
@@ -375,7 +415,7 @@ int arcov_profile_load(struct arcov_profile *p, char *const *paths,
 				       (t[i].flags & ARCOV_TRACE_TIMELINE) != 0);
 		free(map);
 		if (rc) {
-			arcov_errf(err, rc, paths[i], -1, "%s",
+			arcov_errf(err, rc, paths[from[i]], -1, "%s",
 				   arcov_strerror(rc));
 			goto out;
 		}
@@ -391,9 +431,10 @@ int arcov_profile_load(struct arcov_profile *p, char *const *paths,
 		p->fns[p->arcs[k].callee].self += p->arcs[k].self;
 	rc = 0;
 out:
-	for (i = 0; i < npaths; i++)
+	for (i = 0; i < nt; i++)
 		arcov_trace_free(&t[i]);
 	free(t);
+	free(from);
 	strmap_free(&l.fn_keys);
 	return rc;
 }
@@ -410,12 +451,90 @@ void arcov_profile_free(struct arcov_profile *p)
 	for (i = 0; i < p->nctx; i++) {
 		free(p->ctx[i].events);
 		free(p->ctx[i].stats);
+		free(p->ctx[i].label);
 	}
 	free(p->fns);
 	free(p->arcs);
 	free(p->ctx);
 	free(p->cmd);
 	memset(p, 0, sizeof *p);
+}
+
+/* One context of arcov_pf_window(); @keep says which functions stay. */
+static int window_ctx(struct arcov_pf_ctx *c, uint64_t from, uint64_t to,
+		      const char *keep)
+{
+	struct arcov_pf_event *out = malloc((2 * c->nevents + 1) *
+					    sizeof *out), e;
+	size_t *stack = malloc((c->nevents + 1) * sizeof *stack);
+	size_t i, depth = 0, n = 0, k;
+	int started = 0;
+
+	if (!out || !stack) {
+		free(out);
+		free(stack);
+		return ARCOV_ENOMEM;
+	}
+	for (i = 0; i <= c->nevents; i++) {
+		const struct arcov_pf_event *x = i < c->nevents ?
+						 &c->events[i] : NULL;
+
+		if (x && x->time > to)
+			x = NULL;	/* past the window: close what is open */
+		if (!started && (!x || x->time >= from) && from <= c->end) {
+			/* The calls open at the window's start begin there. */
+			for (k = 0; k < depth; k++) {
+				e = c->events[stack[k]];
+				e.time = from;
+				e.kind = ARCOV_TRACE_RESUME;
+				if (keep[e.fn])
+					out[n++] = e;
+			}
+			started = 1;
+		}
+		if (!x)
+			break;
+		if (x->kind != ARCOV_TRACE_EXIT)
+			stack[depth++] = i;
+		else if (depth)
+			depth--;
+		if (started && keep[x->fn])
+			out[n++] = *x;
+	}
+	while (started && depth) {
+		e = c->events[stack[--depth]];
+		e.time = to < c->end ? to : c->end;
+		e.kind = ARCOV_TRACE_EXIT;
+		if (keep[e.fn])
+			out[n++] = e;
+	}
+	free(stack);
+	free(c->events);
+	c->events = out;
+	c->nevents = n;
+	if (c->start < from)
+		c->start = from < c->end ? from : c->end;
+	if (c->end > to)
+		c->end = to > c->start ? to : c->start;
+	return 0;
+}
+
+int arcov_pf_window(struct arcov_profile *p, uint64_t from, uint64_t to,
+		    int (*keep)(const struct arcov_pf_fn *fn, void *ctx),
+		    void *ctx)
+{
+	char *yes = malloc(p->nfns + 1);
+	size_t i;
+	int rc = 0;
+
+	if (!yes)
+		return ARCOV_ENOMEM;
+	for (i = 0; i < p->nfns; i++)
+		yes[i] = !keep || keep(&p->fns[i], ctx);
+	for (i = 0; !rc && i < p->nctx; i++)
+		rc = window_ctx(&p->ctx[i], from, to, yes);
+	free(yes);
+	return rc;
 }
 
 static const struct arcov_profile *sort_profile;	/* for ref_cmp */

@@ -56,6 +56,7 @@ struct arcov_pf_event {
 struct arcov_pf_ctx {
 	uint32_t pid;
 	uint64_t tid;
+	char *label;		/* the run's ARCOV_RUN_LABEL, or NULL */
 	uint64_t start, end;	/* ns since the profile's start */
 	uint64_t lost;		/* events the runtime could not keep */
 	size_t nevents;		/* nested: every entry has its exit */
@@ -97,6 +98,19 @@ void arcov_profile_free(struct arcov_profile *p);
  * nested event list. */
 void arcov_pf_stats_from_events(struct arcov_pf_stat *stats, size_t nfns,
 				const struct arcov_pf_event *ev, size_t n);
+
+/**
+ * arcov_pf_window - keep of every context's timeline what lies between
+ * @from and @to (ns since the profile's start; calls open at @from begin
+ * there as ARCOV_TRACE_RESUME, calls open at @to end there) and, when
+ * @keep is not NULL, the events of the functions it says yes to (what
+ * they call then nests under their callers).  Contexts are clipped to
+ * the window.  The aggregate and the statistics are left as they are:
+ * this is for the timeline exports.  Returns 0 or ARCOV_ENOMEM.
+ */
+int arcov_pf_window(struct arcov_profile *p, uint64_t from, uint64_t to,
+		    int (*keep)(const struct arcov_pf_fn *fn, void *ctx),
+		    void *ctx);
 
 /* One event of the merged timeline: context @ctx's event @ev. */
 struct arcov_pf_ref {

@@ -16,10 +16,14 @@
 #include "project.h"
 
 /* What gcov 12 says once an object's notes and data are read (after any
- * "source file is newer" note); 1 when the report will be incomplete. */
+ * "source file is newer" note); 1 when the report will be incomplete.
+ * Objects found in a tree without data (never linked, or their program
+ * never ran: a libtool build has many) are counted, to be said in one
+ * line (no_data_note()), unless @o->verbose. */
 static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
-		      const struct arcov_run_sel *run)
+		      const struct arcov_project_opts *o)
 {
+	const struct arcov_run_sel *run = o->found ? NULL : o->run;
 	char msg[ARCOV_ERR_MAX], number[24];
 	size_t k;
 	int rc = 0;
@@ -28,7 +32,10 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
 		snprintf(number, sizeof number, "%ld", run->index);
 	if (!obj->nfns)
 		arcov_logf(&p->log, "%s:no functions found\n", obj->bbg_path);
-	if (!obj->have_da)
+	if (!obj->have_da && o->found && !o->verbose) {
+		if (!p->no_data++)
+			p->no_data_path = obj->da_path;
+	} else if (!obj->have_da)
 		arcov_logf(&p->log, "%s:cannot open data file, assuming not "
 			   "executed\n", obj->da_path);
 	else if (run && !obj->selected)
@@ -45,8 +52,10 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
 			   obj->nforeign == 1 ? "" : "s");
 	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
 		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
+	if (arcov_obj_inexact_warning(obj, msg, sizeof msg))
+		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
 	for (k = 0; k < obj->nfns; k++) {
-		if (obj->fns[k].status < 0) {
+		if (obj->fns[k].status < 0 && !obj->fns[k].counts.inexact) {
 			arcov_logf(&p->log, "arcov: %s; reported as not "
 				   "executed\n", obj->fns[k].err.msg);
 			rc = 1;
@@ -83,11 +92,14 @@ static int load_one(struct arcov_project *p,
 		    const char *stem)
 {
 	struct arcov_obj *obj = &po->obj;
+	size_t k;
 	int r;
 
 	po->rc = arcov_obj_load(obj, stem, o->run, &po->err);
 	if (po->rc == ARCOV_ENOMEM)
 		return ARCOV_ENOMEM;
+	for (k = 0; po->rc == 0 && k < obj->nfns; k++)
+		p->inexact |= obj->fns[k].counts.inexact;
 	if (!o->lines)
 		return 0;
 	if (po->rc == 0 && o->found && !obj->have_da) {
@@ -111,7 +123,7 @@ static int load_one(struct arcov_project *p,
 	r = arcov_modern_add(&p->lines, obj);
 	if (r < 0)
 		return r;
-	p->incomplete |= data_notes(p, obj, o->found ? NULL : o->run);
+	p->incomplete |= data_notes(p, obj, o);
 	return 0;
 }
 
@@ -156,6 +168,13 @@ static int load_all(struct arcov_project *p, const struct arcov_project_opts *o,
 	for (i = 0; i < (size_t)nargs; i++)
 		free(stems[i]);
 	free(stems);
+	if (p->no_data == 1)
+		arcov_logf(&p->log, "%s:cannot open data file, assuming not "
+			   "executed\n", p->no_data_path);
+	else if (p->no_data)
+		arcov_logf(&p->log, "arcov: %zu objects have no data file "
+			   "(never run), reported as not executed; --verbose "
+			   "lists them\n", p->no_data);
 	return r;
 }
 
@@ -264,26 +283,51 @@ static int matches(const char *path, char *const *res, size_t n)
 	return hit;
 }
 
+/* @path below @dir (absolute, canonical), or NULL when it is not. */
+static const char *below_dir(const char *path, const char *dir)
+{
+	size_t n = dir ? strlen(dir) : 0;
+
+	if (!n || strncmp(path, dir, n))
+		return NULL;
+	if (n == 1)
+		return path + 1;
+	return path[n] == '/' ? path + n + 1 : NULL;
+}
+
+/* Whether @path, or its name relative to the root (else to the current
+ * directory) when it is below it, matches one of @res. */
+static int path_matches(const struct arcov_project *p, const char *path,
+			char *const *res, size_t n)
+{
+	const char *rel = below_dir(path, p->root ? p->root : p->cwd);
+
+	return matches(path, res, n) || (rel && matches(rel, res, n));
+}
+
 /* --root, --filter and --exclude, as gcovr applies them: with filters, a
  * source must match one; without, it must be below the root (when there
- * is one); and it must match no exclude. */
+ * is one); and it must match no exclude.  The expressions are matched
+ * against the absolute path and against the name below the root (the
+ * current directory without one), so "^src/" and "^/abs/src/" both
+ * work, as gcovr takes relative filters from its root. */
 static void filter_sources(struct arcov_project *p,
 			   const struct arcov_project_opts *o)
 {
 	struct arcov_modern *m = &p->lines;
-	size_t i, n = p->root ? strlen(p->root) : 0;
+	size_t i;
 
 	for (i = 0; i < m->nsrcs; i++) {
 		const char *path = m->srcs[i].path;
 		int keep;
 
 		if (o->nfilters)
-			keep = matches(path, o->filters, o->nfilters);
+			keep = path_matches(p, path, o->filters, o->nfilters);
 		else
-			keep = !n || (!strncmp(path, p->root, n) &&
-				      (path[n] == '/' || n == 1));
+			keep = !p->root || below_dir(path, p->root);
 		if (keep && o->nexcludes)
-			keep = !matches(path, o->excludes, o->nexcludes);
+			keep = !path_matches(p, path, o->excludes,
+					     o->nexcludes);
 		m->srcs[i].filtered = !keep;
 	}
 }

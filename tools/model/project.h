@@ -29,6 +29,8 @@ struct arcov_project_opts {
 	int lines;			/* build the per-source line model */
 	int found;			/* the objects were found in trees or
 					 * programs, not named one by one */
+	int verbose;			/* --verbose: say everything of each
+					 * object found */
 	const char *root;		/* --root DIR, or NULL */
 	size_t nfilters;		/* --filter REGEX: report only sources */
 	char *const *filters;		/* whose path matches one of them */
@@ -55,6 +57,10 @@ struct arcov_project {
 	struct arcov_modern lines;	/* the loaded objects' sources */
 	struct arcov_log log;		/* diagnostics, in order */
 	int incomplete;		/* some object or function is left out */
+	int inexact;		/* some function's counters contradict its
+				 * graph: its counts are bounds */
+	size_t no_data;		/* objects found without a data file */
+	const char *no_data_path;	/* the first one's */
 	char *cwd;
 	char *root;
 };

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "error.h"
@@ -71,5 +72,12 @@ int arcov_cmp_u32(const void *a, const void *b);
 /* arcov_sort_unique - sort the @n values at @v and keep each once; returns
  * how many are left. */
 size_t arcov_sort_unique(uint32_t *v, size_t n);
+
+/**
+ * arcov_read_line - gcov 12's read_line(): the next line of @f without its
+ * newline, in *@buf (*@len bytes, grown as needed; start both at 0, free
+ * *@buf at the end); NULL at end of file or when out of memory.
+ */
+char *arcov_read_line(FILE *f, char **buf, size_t *len);
 
 #endif

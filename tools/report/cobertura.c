@@ -56,67 +56,15 @@ static void rate(FILE *f, const char *attr, const struct tally *t)
 	fprintf(f, " %s=\"%s\"", attr, buf);
 }
 
-static void xml_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		default:
-			/* XML 1.0 cannot carry other control characters. */
-			putc((unsigned char)*s < 0x20 && *s != '\t' ? '?' : *s,
-			     f);
-		}
-	}
-}
-
 /* The branches of line @k of @src that count. */
 static struct tally line_branches(const struct arcov_msrc *src, size_t k)
 {
-	const struct arcov_mline *line = &src->lines[k];
-	uint32_t ln = src->lnum[k];
 	struct tally t = { 0, 0 };
-	size_t i;
+	int valid, covered;
 
-	int64_t *sum;
-	unsigned char *ran;
-
-	if (arcov_excl_branch(&src->excl, ln) || !line->nbranches)
-		return t;
-	sum = malloc(line->nbranches * sizeof *sum);
-	ran = malloc(line->nbranches);
-	/* Out of memory, a group's branches count one by one. */
-	if (!sum || !ran || arcov_mline_merge(line, sum, ran) < 0) {
-		for (i = 0; i < line->nbranches; i++) {
-			const struct arcov_marc *arc =
-				&line->branches[i].fn->arcs[
-					line->branches[i].idx];
-
-			if (!arcov_arc_is_branch(arc))
-				continue;
-			t.valid++;
-			t.covered += arc->total > 0;
-		}
-	} else {
-		for (i = 0; i < line->nbranches; i++) {
-			if (sum[i] < 0)
-				continue;
-			t.valid++;
-			t.covered += sum[i] > 0;
-		}
-	}
-	free(sum);
-	free(ran);
+	arcov_line_branches(src, k, &valid, &covered);
+	t.valid = valid;
+	t.covered = covered;
 	return t;
 }
 
@@ -165,6 +113,11 @@ static void write_lines(FILE *f, const struct arcov_msrc *src, uint32_t first,
 		if (!line_counts(src, k))
 			continue;
 		b = line_branches(src, k);
+		/* The DTD has no attribute for it: a comment, which
+		 * consumers skip. */
+		if (src->lines[k].inexact)
+			fprintf(f, "%*s<!-- arcov: inexact -->\n", indent + 2,
+				"");
 		fprintf(f, "%*s<line number=\"%u\" hits=\"%lld\"", indent + 2,
 			"", src->lnum[k], (long long)src->lines[k].count);
 		if (!b.valid) {
@@ -209,7 +162,7 @@ static int write_methods(FILE *f, const struct arcov_msrc *src)
 			fputs("          <methods>\n", f);
 		tally_lines(src, first, last, &lines, &branches);
 		fputs("            <method name=\"", f);
-		xml_text(f, name);
+		arcov_xml_text(f, name);
 		fputs("\" signature=\"\"", f);
 		rate(f, "line-rate", &lines);
 		rate(f, "branch-rate", &branches);
@@ -233,14 +186,11 @@ static int cmp_cls(const void *a, const void *b)
 
 /* Fill @c for @src: names and tallies.  Returns 0 or ARCOV_ENOMEM. */
 static int make_class(struct cls *c, const struct arcov_msrc *src,
-		      const char *cwd)
+		      const struct arcov_project *proj)
 {
-	size_t n = strlen(cwd);
-	const char *name = src->path, *slash;
+	const char *name = arcov_report_rel(proj, src), *slash;
 	char *p;
 
-	if (!strncmp(name, cwd, n) && name[n] == '/')
-		name += n + 1;
 	slash = strrchr(name, '/');
 	c->src = src;
 	c->filename = strdup(name);
@@ -281,7 +231,7 @@ static int write_report(FILE *f, struct cls *cls, size_t n, const char *cwd)
 				  (long long)time(NULL),
 		PACKAGE_VERSION);
 	fputs("  <sources>\n    <source>", f);
-	xml_text(f, cwd);
+	arcov_xml_text(f, cwd);
 	fputs("</source>\n  </sources>\n", f);
 	fputs(n ? "  <packages>\n" : "  <packages/>\n", f);
 	for (i = 0; i < n; i = j) {
@@ -293,16 +243,16 @@ static int write_report(FILE *f, struct cls *cls, size_t n, const char *cwd)
 			add(&pb, &cls[j].branches);
 		}
 		fputs("    <package name=\"", f);
-		xml_text(f, cls[i].package);
+		arcov_xml_text(f, cls[i].package);
 		fputc('"', f);
 		rate(f, "line-rate", &pl);
 		rate(f, "branch-rate", &pb);
 		fputs(" complexity=\"0.0\">\n      <classes>\n", f);
 		for (; i < j; i++) {
 			fputs("        <class name=\"", f);
-			xml_text(f, cls[i].name);
+			arcov_xml_text(f, cls[i].name);
 			fputs("\" filename=\"", f);
-			xml_text(f, cls[i].filename);
+			arcov_xml_text(f, cls[i].filename);
 			fputc('"', f);
 			rate(f, "line-rate", &cls[i].lines);
 			rate(f, "branch-rate", &cls[i].branches);
@@ -339,7 +289,7 @@ int arcov_cobertura_write(const struct arcov_report_opts *o,
 	for (i = 0; i < m->nsrcs; i++) {
 		if (arcov_report_skips(o, &m->srcs[i]) || !m->srcs[i].lines)
 			continue;
-		if (make_class(&cls[n++], &m->srcs[i], cwd) < 0) {
+		if (make_class(&cls[n++], &m->srcs[i], p) < 0) {
 			fprintf(diag, "arcov: out of memory\n");
 			goto free_classes;
 		}

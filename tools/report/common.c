@@ -129,3 +129,147 @@ const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 	*canon = strdup(arg);
 	return *canon ? *canon : arg;
 }
+
+void arcov_report_dc_totals(const struct arcov_report_opts *o,
+			    const struct arcov_project *p,
+			    const struct arcov_diffcov *dc, long *t)
+{
+	size_t i;
+	int c;
+
+	for (c = 0; c < ARCOV_DC_N; c++)
+		t[c] = dc->gone[c];
+	for (i = 0; i < dc->nsrcs; i++)
+		if (!arcov_report_skips(o, &p->lines.srcs[i]))
+			for (c = 0; c < ARCOV_DC_N; c++)
+				t[c] += dc->srcs[i].counts[c];
+}
+
+void arcov_line_branches(const struct arcov_msrc *src, size_t k, int *valid,
+			 int *covered)
+{
+	const struct arcov_mline *line = &src->lines[k];
+	int64_t *sum;
+	unsigned char *ran;
+	size_t i;
+
+	*valid = *covered = 0;
+	if (arcov_excl_branch(&src->excl, src->lnum[k]) || !line->nbranches)
+		return;
+	sum = malloc(line->nbranches * sizeof *sum);
+	ran = malloc(line->nbranches);
+	/* Out of memory, a group's branches count one by one. */
+	if (!sum || !ran || arcov_mline_merge(line, sum, ran, NULL) < 0) {
+		for (i = 0; i < line->nbranches; i++) {
+			const struct arcov_marc *arc =
+				&line->branches[i].fn->arcs[
+					line->branches[i].idx];
+
+			if (!arcov_arc_is_branch(arc))
+				continue;
+			(*valid)++;
+			*covered += arc->total > 0;
+		}
+	} else {
+		for (i = 0; i < line->nbranches; i++) {
+			if (sum[i] < 0)
+				continue;
+			(*valid)++;
+			*covered += sum[i] > 0;
+		}
+	}
+	free(sum);
+	free(ran);
+}
+
+void arcov_xml_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		default:
+			/* XML 1.0 cannot carry other control characters. */
+			putc((unsigned char)*s < 0x20 && *s != '\t' ? '?' : *s,
+			     f);
+		}
+	}
+}
+
+void arcov_fn_tally(const struct arcov_msrc *src, long *fns, long *called)
+{
+	size_t i;
+
+	*fns = *called = 0;
+	for (i = 0; i < src->nfns; i++) {
+		if (arcov_excl_line(&src->excl,
+				    arcov_fn_first_line(src->fns[i])))
+			continue;
+		(*fns)++;
+		*called += arcov_modern_calls(src->fns[i]) != 0;
+	}
+}
+
+const char *arcov_report_rel(const struct arcov_project *p,
+			     const struct arcov_msrc *src)
+{
+	const char *base = p->lines.root ? p->lines.root : p->lines.cwd;
+	size_t n = base ? strlen(base) : 0;
+
+	if (n && !strncmp(src->path, base, n) && src->path[n] == '/')
+		return src->path + n + 1;
+	return src->path;
+}
+
+char **arcov_read_lines(FILE *f, size_t *n)
+{
+	char **lines = NULL, **bigger, *line, *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	*n = 0;
+	while ((line = arcov_read_line(f, &buf, &len))) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			bigger = realloc(lines, cap * sizeof *lines);
+			if (!bigger)
+				break;
+			lines = bigger;
+		}
+		lines[*n] = strdup(line);
+		if (!lines[*n])
+			break;
+		(*n)++;
+	}
+	free(buf);
+	return lines;
+}
+
+void arcov_json_string(FILE *f, const char *s)
+{
+	const unsigned char *p;
+
+	putc('"', f);
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20)
+			fprintf(f, "\\u%04x", *p);
+		else
+			putc(*p, f);
+	}
+	putc('"', f);
+}

@@ -11,8 +11,10 @@
 
 #include <stdio.h>
 
+#include "diffcov.h"
 #include "lines.h"
 #include "names.h"
+#include "project.h"
 #include "report.h"
 
 #ifdef __cplusplus
@@ -29,10 +31,10 @@ static inline int arcov_report_skips(const struct arcov_report_opts *o,
 
 /* arcov_mref_shown - whether the block or arc @r is one reports list: of
  * a function that leads its copies (the others' counts are in its
- * totals). */
+ * totals), and not a block that only passes its line on. */
 static inline int arcov_mref_shown(const struct arcov_mref *r)
 {
-	return arcov_mfn_shown(r->fn);
+	return arcov_mfn_shown(r->fn) && !r->passed;
 }
 
 /**
@@ -49,6 +51,45 @@ struct arcov_mfn **arcov_sorted_fns(const struct arcov_msrc *src);
 const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 			     char **canon);
 
+
+
+/* arcov_report_rel - the file of @src named from the --root, else from
+ * the current directory when it is below it, else absolute: a part of
+ * src->path. */
+const char *arcov_report_rel(const struct arcov_project *p,
+			     const struct arcov_msrc *src);
+
+/* arcov_read_lines - the lines of @f, each malloc'd without its newline,
+ * in a malloc'd array of *@n; as many as memory allowed (NULL: none). */
+char **arcov_read_lines(FILE *f, size_t *n);
+
+/* arcov_fn_tally - @src's functions as lcov counts them (FNF, FNH):
+ * those whose first line is not excluded, and those of them called. */
+void arcov_fn_tally(const struct arcov_msrc *src, long *fns, long *called);
+
+/* arcov_json_string - @s as a JSON string, quotes included. */
+void arcov_json_string(FILE *f, const char *s);
+
+/* arcov_xml_text - @s as XML text or attribute value: markup characters
+ * as entities, control characters XML 1.0 cannot carry as '?'. */
+void arcov_xml_text(FILE *f, const char *s);
+
+/**
+ * arcov_line_branches - the branches of line @k of @src that count (not
+ * excluded; a group's once per position, arcov_mline_merge()): how many
+ * into *@valid, how many taken into *@covered.
+ */
+void arcov_line_branches(const struct arcov_msrc *src, size_t k, int *valid,
+			 int *covered);
+
+/**
+ * arcov_report_dc_totals - the lines of each differential category in
+ * @dc over @p's reported sources and the files the diff deletes, into
+ * @t (ARCOV_DC_N entries).
+ */
+void arcov_report_dc_totals(const struct arcov_report_opts *o,
+			    const struct arcov_project *p,
+			    const struct arcov_diffcov *dc, long *t);
 
 /*
  * An output file written to a temporary file beside it and renamed over

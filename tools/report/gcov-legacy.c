@@ -550,8 +550,10 @@ static int check_loaded(const struct arcov_report_opts *o,
 			obj->nforeign == 1 ? "" : "s");
 	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
 		fprintf(diag, "arcov: warning: %s\n", msg);
+	if (arcov_obj_inexact_warning(obj, msg, sizeof msg))
+		fprintf(diag, "arcov: warning: %s\n", msg);
 	for (k = 0; k < obj->nfns; k++) {
-		if (obj->fns[k].status < 0) {
+		if (obj->fns[k].status < 0 && !obj->fns[k].counts.inexact) {
 			fprintf(diag, "arcov: %s; reported as not executed\n",
 				obj->fns[k].err.msg);
 			r = -1;

@@ -5,10 +5,10 @@
  * generate_results), over the line tables of lines.c.
  *
  * Differences, all because a .bb/.bbg pair carries less than a .gcno:
- * a function's start line is its lowest line in its first file (a .gcno
- * names the declaration line); "Runs:" counts the .da blocks that matched
- * (a .da keeps no run count); functions that start on the same line are
- * listed one after the other rather than in gcov's template groups.
+ * "Runs:" counts the .da blocks that matched (a .da keeps no run count);
+ * the functions of a group (template instances, the symbols of one
+ * constructor) are printed in the order the notes list them, which need
+ * not be the order of gcov 12's sections.
  */
 #include <config.h>
 
@@ -45,7 +45,7 @@ static void executed_summary(FILE *out, int lines, int executed)
 
 static void file_summary(const struct text *t, const struct arcov_msrc *src)
 {
-	const struct arcov_cov *c = &src->cov;
+	const struct arcov_cov *c = &src->gcov_cov;
 	char buf[ARCOV_PERCENT_MAX];
 
 	fprintf(t->out, "File '%s'\n", src->display);
@@ -80,10 +80,11 @@ static char *fn_name(const struct text *t, const struct arcov_mfn *fn)
 				       strdup(fn->name);
 }
 
-/* gcov 12's output_line_beginning(). */
+/* gcov 12's output_line_beginning(), and arcov's "~" after the count of
+ * a line whose count is an @inexact bound (doc/report-formats.md). */
 static void line_beginning(FILE *f, const struct text *t, int exists,
 			   int unexceptional, int has_unexecuted_block,
-			   int64_t count, uint32_t line_num,
+			   int inexact, int64_t count, uint32_t line_num,
 			   const char *exceptional_string,
 			   const char *unexceptional_string,
 			   uint32_t maximum_count)
@@ -93,11 +94,12 @@ static void line_beginning(FILE *f, const struct text *t, int exists,
 	if (!exists)
 		strcpy(s, "-");
 	else if (count > 0)
-		snprintf(s, sizeof s, "%" PRId64 "%s", count,
-			 has_unexecuted_block ? "*" : "");
+		snprintf(s, sizeof s, "%" PRId64 "%s%s", count,
+			 has_unexecuted_block ? "*" : "", inexact ? "~" : "");
 	else
-		strcpy(s, unexceptional ? unexceptional_string :
-		       exceptional_string);
+		snprintf(s, sizeof s, "%s%s", unexceptional ?
+			 unexceptional_string : exceptional_string,
+			 inexact ? "~" : "");
 	fprintf(f, "%9s:", s);
 
 	snprintf(num, sizeof num, "%5u", line_num);
@@ -114,11 +116,12 @@ static void line_beginning(FILE *f, const struct text *t, int exists,
 	}
 }
 
-/* gcov 12's output_branch_count(): 1 when a line was printed. */
+/* gcov 12's output_branch_count(): 1 when a line was printed.  A branch
+ * counts @count of @total (its block's count), a group's summed. */
 static int branch_count(FILE *f, const struct text *t, int ix,
-			const struct arcov_mfn *fn, const struct arcov_marc *arc)
+			const struct arcov_mfn *fn, const struct arcov_marc *arc,
+			int64_t count, int64_t total)
 {
-	int64_t total = fn->blocks[arc->src].total;
 	int dp = -t->o->branch_counts;
 	char buf[ARCOV_PERCENT_MAX];
 
@@ -136,8 +139,7 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 	case ARCOV_ARC_BRANCH:
 		if (total)
 			fprintf(f, "branch %2d taken %s%s\n", ix,
-				arcov_format_gcov(arc->total, total, dp,
-						  buf),
+				arcov_format_gcov(count, total, dp, buf),
 				arc->fall_through ? " (fallthrough)" :
 				arc->is_throw ? " (throw)" : "");
 		else
@@ -158,9 +160,12 @@ static int branch_count(FILE *f, const struct text *t, int ix,
 	return 0;
 }
 
-/* gcov 12's output_line_details(): -a block lines and -b arc lines. */
+/* gcov 12's output_line_details(): -a block lines and -b arc lines.  A
+ * source's line leaves out the blocks and arcs of functions of groups,
+ * which their own sections show (@own: a group function's line). */
 static void line_details(FILE *f, const struct text *t,
-			 const struct arcov_mline *line, uint32_t line_num)
+			 const struct arcov_mline *line, uint32_t line_num,
+			 int own)
 {
 	size_t i;
 	uint32_t a;
@@ -172,14 +177,16 @@ static void line_details(FILE *f, const struct text *t,
 			const struct arcov_mblock *blk =
 				&fn->blocks[line->blocks[i].idx];
 
-			if (!arcov_mref_shown(&line->blocks[i]))
+			if (!arcov_mref_shown(&line->blocks[i]) ||
+			    (!own && fn->is_group))
 				continue;
 			if (!blk->is_call_return) {
 				/* gcov passes "exceptional" where it means
 				 * "unexceptional": an unexecuted ordinary
 				 * block shows %%%%%. */
 				line_beginning(f, t, line->exists,
-					       blk->exceptional, 0, blk->total,
+					       blk->exceptional, 0,
+					       fn->inexact, blk->total,
 					       line_num, "%%%%%", "$$$$$", 0);
 				fprintf(f, "-block %2d\n", ix++);
 			}
@@ -187,14 +194,21 @@ static void line_details(FILE *f, const struct text *t,
 				continue;
 			for (a = 0; a < blk->nsucc; a++)
 				jx += branch_count(f, t, jx, fn,
-						   &fn->arcs[blk->succ[a]]);
+						   &fn->arcs[blk->succ[a]],
+						   fn->arcs[blk->succ[a]].total,
+						   blk->total);
 		}
 	} else if (t->o->branch_probabilities) {
 		for (i = 0; i < line->nbranches; i++) {
 			const struct arcov_mfn *fn = line->branches[i].fn;
 
-			ix += branch_count(f, t, ix, fn,
-					   &fn->arcs[line->branches[i].idx]);
+			if (!own && fn->is_group)
+				continue;
+			const struct arcov_marc *arc =
+				&fn->arcs[line->branches[i].idx];
+
+			ix += branch_count(f, t, ix, fn, arc, arc->total,
+					   fn->blocks[arc->src].total);
 		}
 	}
 }
@@ -203,63 +217,29 @@ static void line_details(FILE *f, const struct text *t,
 static void function_details(FILE *f, const struct text *t,
 			     const struct arcov_mfn *fn)
 {
-	const struct arcov_mblock *exit_blk = &fn->blocks[fn->nblocks - 1];
-	int64_t returned = exit_blk->total, called = arcov_modern_calls(fn);
+	int64_t returned = arcov_modern_returns(fn);
+	int64_t called = arcov_modern_calls(fn);
 	char b1[ARCOV_PERCENT_MAX], b2[ARCOV_PERCENT_MAX];
 	char b3[ARCOV_PERCENT_MAX];
 	char *name;
-	uint32_t i;
 
 	if (!t->o->branch_probabilities)
 		return;
-	for (i = 0; i < exit_blk->npred; i++)
-		if (fn->arcs[exit_blk->pred[i]].fake)
-			returned -= fn->arcs[exit_blk->pred[i]].total;
 	name = fn_name(t, fn);
-	fprintf(f, "function %s called %s returned %s blocks executed %s\n",
+	fprintf(f, "function %s called %s returned %s blocks executed %s%s\n",
 		name ? name : fn->name, arcov_format_gcov(called, 0, -1, b1),
 		arcov_format_gcov(returned, called, 0, b2),
 		arcov_format_gcov(fn->blocks_executed,
-				  (int64_t)fn->nblocks - 2, 0, b3));
+				  (int64_t)fn->nblocks - 2, 0, b3),
+		fn->inexact ? " (inexact)" : "");
 	free(name);
-}
-
-/* gcov 12's read_line(): one line without its newline, NULL at EOF. */
-static char *read_line(FILE *f, char **buf, size_t *len)
-{
-	size_t pos = 0, n;
-	char *bigger;
-
-	if (!*len) {
-		*buf = malloc(200);
-		if (!*buf)
-			return NULL;
-		*len = 200;
-	}
-	while (fgets(*buf + pos, (int)(*len - pos), f)) {
-		n = strlen(*buf + pos);
-		if (n && (*buf)[pos + n - 1] == '\n') {
-			(*buf)[pos + n - 1] = 0;
-			return *buf;
-		}
-		pos += n;
-		if (pos > *len / 2) {
-			bigger = realloc(*buf, *len * 2);
-			if (!bigger)
-				break;
-			*buf = bigger;
-			*len *= 2;
-		}
-	}
-	return pos ? *buf : NULL;
 }
 
 /* All lines of @name, or none when it cannot be read. */
 static char **read_source(const char *path, const char *name, size_t *n,
 			  FILE *diag, int newer, FILE *gcov)
 {
-	char **lines = NULL, **bigger, *line, *buf = NULL;
-	size_t len = 0, cap = 0;
+	char **lines;
 	FILE *f;
 
 	*n = 0;
@@ -270,20 +250,7 @@ static char **read_source(const char *path, const char *name, size_t *n,
 	}
 	if (newer)
 		fprintf(gcov, LINE_START "Source is newer than graph\n");
-	while ((line = read_line(f, &buf, &len))) {
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 64;
-			bigger = realloc(lines, cap * sizeof *lines);
-			if (!bigger)
-				break;
-			lines = bigger;
-		}
-		lines[*n] = strdup(line);
-		if (!lines[*n])
-			break;
-		(*n)++;
-	}
-	free(buf);
+	lines = arcov_read_lines(f, n);
 	fclose(f);
 	return lines;
 }
@@ -327,12 +294,52 @@ static struct fn_start *fns_by_line(const struct text *t,
 	return v;
 }
 
+#define FN_SEPARATOR "------------------\n"
+
+/* One function's section after the lines of its group (gcov 12's
+ * output_lines()): its name, its details, and its own lines from its
+ * first to its last. */
+static void group_section(FILE *f, const struct text *t,
+			  const struct arcov_msrc *src,
+			  const struct arcov_mfn *fn, char **text, size_t nsrc)
+{
+	char *name = fn_name(t, fn);
+	uint32_t l, k = 0;
+
+	fputs(FN_SEPARATOR, f);
+	fprintf(f, "%s:\n", name ? name : fn->name);
+	free(name);
+	function_details(f, t, fn);
+	for (l = arcov_fn_first_line(fn); l <= arcov_fn_last_line(fn) &&
+					  l <= nsrc; l++) {
+		const struct arcov_mline *line = NULL;
+
+		while (k < fn->ngroup_lines && fn->group_lnum[k] < l)
+			k++;
+		if (k < fn->ngroup_lines && fn->group_lnum[k] == l)
+			line = &fn->group_lines[k];
+		if (line)
+			line_beginning(f, t, 1, line->unexceptional,
+				       line->has_unexecuted_block,
+				       line->inexact, line->count,
+				       l, "=====", "#####",
+				       src->maximum_count);
+		else
+			fprintf(f, "%9s:%5u", "-", l);
+		fprintf(f, ":%s\n", text[l - 1]);
+		if (line)
+			line_details(f, t, line, l, 1);
+	}
+}
+
 /* gcov 12's output_lines(). */
 static void output_lines(FILE *f, const struct text *t,
 			 const struct arcov_msrc *src)
 {
 	struct fn_start *starts = fns_by_line(t, src);
 	size_t nstarts = starts ? src->nfns : 0, next = 0;
+	size_t group = 0, ngroup = 0;	/* in starts[], the group open */
+	uint32_t group_end = 0;		/* its last line */
 	char **text;
 	size_t nsrc, i, k = 0;
 	uint32_t ln;
@@ -354,23 +361,45 @@ static void output_lines(FILE *f, const struct text *t,
 
 	for (ln = 1; ln <= nsrc; ln++) {
 		const struct arcov_mline *line;
+		size_t j;
 
+		while (next < nstarts && starts[next].line < ln)
+			next++;
+		for (j = next; j < nstarts && starts[j].line == ln; j++)
+			;
+		if (!group_end && j - next > 1) {
+			group = next;
+			ngroup = j - next;
+			for (group_end = ln; next < j; next++)
+				if (arcov_fn_last_line(starts[next].fn) >
+				    group_end)
+					group_end = arcov_fn_last_line(
+						starts[next].fn);
+		}
+		for (; next < j; next++)
+			if (!group_end)
+				function_details(f, t, starts[next].fn);
 		while (k < src->nlines && src->lnum[k] < ln)
 			k++;
 		if (!src->lines || k == src->nlines || src->lnum[k] != ln) {
 			fprintf(f, "%9s:%5u:%s\n", "-", ln, text[ln - 1]);
-			continue;
+		} else {
+			line = &src->lines[k];
+			line_beginning(f, t, line->exists, line->unexceptional,
+				       line->has_unexecuted_block,
+				       line->inexact, line->count,
+				       ln, "=====", "#####",
+				       src->maximum_count);
+			fprintf(f, ":%s\n", text[ln - 1]);
+			line_details(f, t, line, ln, 0);
 		}
-		line = &src->lines[k];
-		while (next < nstarts && starts[next].line < ln)
-			next++;
-		for (; next < nstarts && starts[next].line == ln; next++)
-			function_details(f, t, starts[next].fn);
-		line_beginning(f, t, line->exists, line->unexceptional,
-			       line->has_unexecuted_block, line->count, ln,
-			       "=====", "#####", src->maximum_count);
-		fprintf(f, ":%s\n", text[ln - 1]);
-		line_details(f, t, line, ln);
+		if (group_end == ln) {
+			for (j = group; j < group + ngroup; j++)
+				group_section(f, t, src, starts[j].fn, text,
+					      nsrc);
+			fputs(FN_SEPARATOR, f);
+			group_end = 0;
+		}
 	}
 	for (i = 0; i < nsrc; i++)
 		free(text[i]);
@@ -478,7 +507,9 @@ int arcov_report_text(const struct arcov_report_opts *o,
 			fprintf(out, "Function '%s'\n",
 				name ? name : fn->name);
 			free(name);
-			executed_summary(out, fn->cov.lines,
+			/* gcov 12 counts no line of a group's function
+			 * here: it says "No executable lines". */
+			executed_summary(out, fn->is_group ? 0 : fn->cov.lines,
 					 fn->cov.lines_executed);
 			fprintf(out, "\n");
 		}
@@ -508,8 +539,34 @@ int arcov_report_text(const struct arcov_report_opts *o,
 	return rc;
 }
 
+/* Differential coverage: "Differential lines: UNC 1, LBC 0, ..." in
+ * lcov 2's order, then the share of new lines run. */
+static void diff_total(const struct arcov_report_opts *o,
+		       const struct arcov_project *p,
+		       const struct arcov_diffcov *dc, FILE *out)
+{
+	char buf[ARCOV_PERCENT_MAX];
+	long t[ARCOV_DC_N], lines;
+	int c;
+
+	arcov_report_dc_totals(o, p, dc, t);
+	fputs("Differential lines:", out);
+	for (c = ARCOV_DC_NONE + 1; c < ARCOV_DC_N; c++)
+		fprintf(out, "%s %s %ld", c == 1 ? "" : ",",
+			arcov_dcat_name(c), t[c]);
+	fputc('\n', out);
+	lines = t[ARCOV_DC_GNC] + t[ARCOV_DC_UNC];
+	if (lines)
+		fprintf(out, "New lines executed:%s of %ld\n",
+			arcov_format_gcov(t[ARCOV_DC_GNC], lines, 2, buf),
+			lines);
+	else
+		fputs("No new lines\n", out);
+}
+
 void arcov_report_text_total(const struct arcov_report_opts *o,
-			     const struct arcov_project *p, FILE *out)
+			     const struct arcov_project *p,
+			     const struct arcov_diffcov *dc, FILE *out)
 {
 	const struct arcov_modern *m = &p->lines;
 	int lines = 0, executed = 0;
@@ -524,4 +581,6 @@ void arcov_report_text_total(const struct arcov_report_opts *o,
 		executed += m->srcs[i].cov.lines_executed;
 	}
 	executed_summary(out, lines, executed);
+	if (dc->active)
+		diff_total(o, p, dc, out);
 }

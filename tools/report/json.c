@@ -16,10 +16,11 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
+#include <sys/stat.h>
 
 #include "common.h"
 #include "fileio.h"
+#include "gzip.h"
 
 struct arcov_json {
 	const struct arcov_report_opts *o;
@@ -28,27 +29,10 @@ struct arcov_json {
 	char *buf;
 	size_t size;
 	int nfiles;
+	const struct arcov_diffcov *dc;	/* active: categories written */
+	const struct arcov_dsrc *dsrc;	/* the file being added's */
+	long totals[ARCOV_DC_N];	/* the document's */
 };
-
-static void json_string(FILE *f, const char *s)
-{
-	const unsigned char *p;
-
-	putc('"', f);
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", f);
-		else if (*p == '\t')
-			fputs("\\t", f);
-		else if (*p < 0x20)
-			fprintf(f, "\\u%04x", *p);
-		else
-			putc(*p, f);
-	}
-	putc('"', f);
-}
 
 static const char *json_bool(int b)
 {
@@ -68,20 +52,36 @@ static void strip_extension(char *s)
 static char *json_file_name(const struct arcov_report_opts *o,
 			    const char *input)
 {
-	const char *slash = strrchr(input, '/');
-	const char *base = slash ? slash + 1 : input;
-	char *name = malloc(2 * strlen(input) + sizeof "##.gcov.json.gz");
+	struct stat st;
+	char *real = NULL, *name;
+	const char *slash, *base;
+	int dir = !stat(input, &st) && S_ISDIR(st.st_mode);
 
-	if (!name)
+	/* A directory (".", "src/"): the name of the directory it is. */
+	if (dir) {
+		real = realpath(input, NULL);
+		if (!real)
+			return NULL;
+		input = real;
+	}
+	slash = strrchr(input, '/');
+	base = slash && slash[1] ? slash + 1 : input;
+	name = malloc(2 * strlen(input) + sizeof "##.gcov.json.gz");
+	if (!name) {
+		free(real);
 		return NULL;
+	}
 	strcpy(name, base);
-	strip_extension(name);
+	if (!dir)
+		strip_extension(name);
 	if (o->preserve_paths && slash) {
 		strcat(name, "##");
 		arcov_mangle_path(name + strlen(name), input);
-		strip_extension(name);
+		if (!dir)
+			strip_extension(name);
 	}
 	strcat(name, ".gcov.json.gz");
+	free(real);
 	return name;
 }
 
@@ -106,11 +106,11 @@ static int json_begin(struct arcov_json **json,
 		return ARCOV_ENOMEM;
 	}
 	fputs("{\"format_version\": \"1\", \"gcc_version\": ", j->f);
-	json_string(j->f, ARCOV_GCC_VERSION);
+	arcov_json_string(j->f, ARCOV_GCC_VERSION);
 	fputs(", \"current_working_directory\": ", j->f);
-	json_string(j->f, cwd);
+	arcov_json_string(j->f, cwd);
 	fputs(", \"data_file\": ", j->f);
-	json_string(j->f, data_file);
+	arcov_json_string(j->f, data_file);
 	fputs(", \"files\": [", j->f);
 	*json = j;
 	return 0;
@@ -121,65 +121,97 @@ static void json_function(FILE *f, const struct arcov_mfn *fn)
 	char *demangled = arcov_demangle(fn->name);
 
 	fputs("{\"name\": ", f);
-	json_string(f, fn->name);
+	arcov_json_string(f, fn->name);
 	fputs(", \"demangled_name\": ", f);
-	json_string(f, demangled ? demangled : fn->name);
+	arcov_json_string(f, demangled ? demangled : fn->name);
 	fprintf(f, ", \"start_line\": %u, \"start_column\": 0, "
 		"\"end_line\": %u, \"end_column\": 0, \"blocks\": %u, "
-		"\"blocks_executed\": %u, \"execution_count\": %" PRId64 "}",
-		arcov_fn_first_line(fn), arcov_fn_last_line(fn),
+		"\"blocks_executed\": %u, \"execution_count\": %" PRId64
+		"%s}", arcov_fn_first_line(fn), arcov_fn_last_line(fn),
 		fn->nblocks - 2, fn->blocks_executed,
-		arcov_modern_calls(fn));
+		arcov_modern_calls(fn),
+		/* arcov's, only where true: gcov 12's records otherwise. */
+		fn->inexact ? ", \"inexact\": true" : "");
 	free(demangled);
 }
 
+/* One record of "lines": @line, number @ln of @src, in the function
+ * @in_fn (or none); @own: a group function's own line, whose branches
+ * are all its own, where a source's line leaves out those of groups. */
 static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
-		      size_t k, const struct arcov_mfn *in_fn)
+		      const struct arcov_mline *line, uint32_t ln,
+		      const struct arcov_mfn *in_fn, int own)
 {
-	const struct arcov_mline *line = &src->lines[k];
-	uint32_t ln = src->lnum[k];
 	FILE *f = j->f;
-	size_t n = line->nbranches ? line->nbranches : 1, i;
-	int64_t *sum = malloc(n * sizeof *sum);
-	unsigned char *ran = malloc(n);
-	/* A group's branches merged as lcov merges gcov 12's records of the
-	 * line, one per function; out of memory, one after another. */
-	int merged = sum && ran && arcov_mline_merge(line, sum, ran) == 0;
+	size_t i;
 	int first = 1;
 
 	fprintf(f, "{\"line_number\": %u, ", ln);
 	if (in_fn) {
 		fputs("\"function_name\": ", f);
-		json_string(f, in_fn->name);
+		arcov_json_string(f, in_fn->name);
 		fputs(", ", f);
 	}
-	fprintf(f, "\"count\": %" PRId64 ", \"unexecuted_block\": %s, "
-		"\"branches\": [", line->count,
-		json_bool(line->has_unexecuted_block));
+	fprintf(f, "\"count\": %" PRId64 ", \"unexecuted_block\": %s, %s",
+		line->count, json_bool(line->has_unexecuted_block),
+		line->inexact ? "\"inexact\": true, " : "");
+	if (j->dsrc && ln <= j->dsrc->nlines && j->dsrc->cat[ln])
+		fprintf(f, "\"category\": \"%s\", ",
+			arcov_dcat_name(j->dsrc->cat[ln]));
+	fputs("\"branches\": [", f);
 	for (i = 0; j->o->branch_probabilities &&
 		    !arcov_excl_branch(&src->excl, ln) && i < line->nbranches;
 	     i++) {
-		const struct arcov_marc *arc =
-			&line->branches[i].fn->arcs[line->branches[i].idx];
+		const struct arcov_mfn *fn = line->branches[i].fn;
+		const struct arcov_marc *arc = &fn->arcs[line->branches[i].idx];
 
-		if (!arcov_arc_is_branch(arc) || (merged && sum[i] < 0))
+		if (!arcov_arc_is_branch(arc) || (!own && fn->is_group))
 			continue;
 		fprintf(f, "%s{\"count\": %" PRId64 ", \"throw\": %s, "
 			"\"fallthrough\": %s}", first ? "" : ", ",
-			merged ? sum[i] : arc->total,
-			json_bool(arc->is_throw), json_bool(arc->fall_through));
+			arc->total, json_bool(arc->is_throw),
+			json_bool(arc->fall_through));
 		first = 0;
 	}
 	fputs("]}", f);
-	free(sum);
-	free(ran);
+}
+
+/* ", \"differential\": {\"UNC\": N, ...}": lines per category. */
+static void json_categories(FILE *f, const long *counts)
+{
+	int c;
+
+	fputs(", \"differential\": {", f);
+	for (c = ARCOV_DC_NONE + 1; c < ARCOV_DC_N; c++)
+		fprintf(f, "%s\"%s\": %ld", c == 1 ? "" : ", ",
+			arcov_dcat_name(c), counts[c]);
+	fputs("}", f);
+}
+
+/* The records of @fn, a function of a group: its own lines, numbered
+ * from its first, as gcov 12 writes them where the group starts. */
+static void json_group_fn(const struct arcov_json *j,
+			  const struct arcov_msrc *src,
+			  const struct arcov_mfn *fn, int *first)
+{
+	uint32_t k;
+
+	for (k = 0; k < fn->ngroup_lines; k++) {
+		if (arcov_excl_line(&src->excl, fn->group_lnum[k]))
+			continue;
+		if (!*first)
+			fputs(", ", j->f);
+		json_line(j, src, &fn->group_lines[k], fn->group_lnum[k], fn,
+			  1);
+		*first = 0;
+	}
 }
 
 /* Add accumulated @src to "files". */
 static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 {
 	struct arcov_mfn **fns = arcov_sorted_fns(src), **stack;
-	size_t k, next = 0, depth = 0;
+	size_t k, next = 0, group = 0, depth = 0;
 	FILE *f = j->f;
 	int first = 1;
 
@@ -191,7 +223,7 @@ static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 		goto free_lists;
 	}
 	fputs(j->nfiles++ ? ", {\"file\": " : "{\"file\": ", f);
-	json_string(f, src->name);
+	arcov_json_string(f, src->name);
 	fputs(", \"functions\": [", f);
 	for (k = 0; k < src->nfns; k++) {
 		if (arcov_excl_line(&src->excl, arcov_fn_first_line(fns[k])))
@@ -203,81 +235,41 @@ static void json_add(struct arcov_json *j, const struct arcov_msrc *src)
 	}
 	fputs("], \"lines\": [", f);
 	first = 1;
-	for (k = 0; src->lines && k < src->nlines; k++) {
-		uint32_t ln = src->lnum[k];
+	for (k = 0; src->lines && k <= src->nlines; k++) {
+		uint32_t ln = k < src->nlines ? src->lnum[k] : UINT32_MAX;
 
-		/* The innermost function that started and has not ended. */
-		while (next < src->nfns &&
-		       arcov_fn_first_line(fns[next]) <= ln)
-			stack[depth++] = fns[next++];
+		/* The functions of groups starting here or before: their
+		 * own lines first, as gcov 12 has them. */
+		for (; group < src->nfns &&
+		       arcov_fn_first_line(fns[group]) <= ln; group++)
+			if (fns[group]->is_group)
+				json_group_fn(j, src, fns[group], &first);
+		if (k == src->nlines)
+			break;
+		/* The innermost function that started and has not ended,
+		 * functions of groups aside. */
+		for (; next < src->nfns &&
+		       arcov_fn_first_line(fns[next]) <= ln; next++)
+			if (!fns[next]->is_group)
+				stack[depth++] = fns[next];
 		while (depth && arcov_fn_last_line(stack[depth - 1]) < ln)
 			depth--;
-		if (src->lines[k].exists &&
+		if (src->lines[k].exists && !src->lines[k].group_only &&
 		    !arcov_excl_line(&src->excl, ln)) {
 			if (!first)
 				fputs(", ", f);
-			json_line(j, src, k, depth ? stack[depth - 1] : NULL);
+			json_line(j, src, &src->lines[k], ln,
+				  depth ? stack[depth - 1] : NULL, 0);
 			first = 0;
 		}
 	}
-	fputs("]}", f);
+	fputs("]", f);
+	if (j->dc->active && j->dsrc)
+		json_categories(f, j->dsrc->counts);
+	fputs("}", f);
 free_lists:
 	free(fns);
 	free(stack);
-}
-
-/* @size bytes at @data gzipped (RFC 1952, as gzip and gzopen() write it)
- * into a malloc'd buffer of *@out_size bytes; NULL when out of memory. */
-static unsigned char *gzip_bytes(const char *data, size_t size,
-				 size_t *out_size)
-{
-	size_t cap, fed = 0;
-	unsigned char *buf, *bigger;
-	z_stream z;
-	int r;
-
-	memset(&z, 0, sizeof z);
-	/* 15 + 16: a gzip header and trailer around the deflate stream. */
-	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
-			 Z_DEFAULT_STRATEGY) != Z_OK)
-		return NULL;
-	cap = size / 2 + 1024;
-	buf = malloc(cap);
-	z.next_out = buf;
-	z.avail_out = (uInt)(cap > UINT_MAX ? UINT_MAX : cap);
-	/* avail_in and avail_out are unsigned ints: chunks of that. */
-	for (r = buf ? Z_OK : Z_MEM_ERROR; r == Z_OK || r == Z_BUF_ERROR;) {
-		if (!z.avail_in && fed < size) {
-			size_t n = size - fed > UINT_MAX ? UINT_MAX :
-							   size - fed;
-
-			z.next_in = (Bytef *)data + fed;
-			z.avail_in = (uInt)n;
-			fed += n;
-		}
-		if (!z.avail_out) {
-			bigger = realloc(buf, cap * 2);
-			if (!bigger) {
-				r = Z_MEM_ERROR;
-				break;
-			}
-			buf = bigger;
-			cap *= 2;
-			z.next_out = buf + z.total_out;
-			z.avail_out = (uInt)(cap - z.total_out > UINT_MAX ?
-					     UINT_MAX : cap - z.total_out);
-		}
-		r = deflate(&z, fed == size ? Z_FINISH : Z_NO_FLUSH);
-		if (r == Z_STREAM_END)
-			break;
-	}
-	deflateEnd(&z);
-	if (r != Z_STREAM_END) {
-		free(buf);
-		return NULL;
-	}
-	*out_size = (size_t)z.total_out;
-	return buf;
 }
 
 /* Finish and write the document; free @j. */
@@ -293,7 +285,10 @@ static int json_end(struct arcov_json *j, FILE *out, FILE *diag)
 		rc = 1;
 		goto free_json;
 	}
-	fputs("]}", j->f);
+	fputs("]", j->f);
+	if (j->dc->active)
+		json_categories(j->f, j->totals);
+	fputs("}", j->f);
 	if (fclose(j->f)) {
 		fprintf(diag, "arcov: out of memory\n");
 		rc = 1;
@@ -306,7 +301,7 @@ static int json_end(struct arcov_json *j, FILE *out, FILE *diag)
 	}
 	if (!j->o->quiet)
 		fprintf(out, "Creating '%s'\n", j->file_name);
-	gz = gzip_bytes(j->buf, j->size, &gz_size);
+	gz = arcov_gzip(j->buf, j->size, &gz_size);
 	if (!gz) {
 		fprintf(diag, "arcov: out of memory\n");
 		rc = 1;
@@ -327,7 +322,8 @@ free_json:
 }
 
 int arcov_json_write(const struct arcov_report_opts *o,
-		     const struct arcov_project *p, const char *input,
+		     const struct arcov_project *p,
+		     const struct arcov_diffcov *dc, const char *input,
 		     FILE *out, FILE *diag)
 {
 	const struct arcov_modern *m = &p->lines;
@@ -343,8 +339,15 @@ int arcov_json_write(const struct arcov_report_opts *o,
 		return 1;
 	}
 	free(canon);
-	for (i = 0; i < m->nsrcs; i++)
-		if (!arcov_report_skips(o, &m->srcs[i]))
-			json_add(json, &m->srcs[i]);
+	json->dc = dc;
+	if (dc->active)
+		arcov_report_dc_totals(o, p, dc, json->totals);
+	for (i = 0; i < m->nsrcs; i++) {
+		if (arcov_report_skips(o, &m->srcs[i]))
+			continue;
+		json->dsrc = dc->active && dc->srcs[i].cat ? &dc->srcs[i] :
+							     NULL;
+		json_add(json, &m->srcs[i]);
+	}
 	return json_end(json, out, diag);
 }

@@ -11,7 +11,10 @@
  * "branch" and "call" lines of the source line, a count or "-" when the
  * block never ran.  Excluded lines, excluded branches, hidden exception
  * branches and functions whose first line is excluded are left out, as
- * geninfo leaves out what its markers exclude.
+ * geninfo leaves out what its markers exclude.  A function or line whose
+ * count is an inexact bound is preceded by a comment, "# arcov inexact:
+ * FN:LINE,NAME" or "# arcov inexact: DA:LINE", which lcov and genhtml
+ * skip as they skip every record they do not know.
  */
 #include <config.h>
 
@@ -53,6 +56,9 @@ static int lcov_functions(FILE *f, const struct arcov_msrc *src)
 		counts[i] = arcov_modern_calls(fns[i]);
 		fprintf(f, "FN:%u,%s\n", arcov_fn_first_line(fns[i]),
 			fns[i]->name);
+		if (fns[i]->inexact)
+			fprintf(f, "# arcov inexact: FN:%u,%s\n",
+				arcov_fn_first_line(fns[i]), fns[i]->name);
 	}
 	for (i = 0; i < src->nfns; i++) {
 		if (!fns[i])
@@ -82,7 +88,7 @@ static int lcov_group_branches(FILE *f, const struct arcov_mline *line,
 	for (i = 1; i < line->nbranches; i++)
 		group |= line->branches[i].fn != line->branches[0].fn;
 	/* Out of memory, the records of each function's blocks. */
-	if (!group || !sum || !ran || arcov_mline_merge(line, sum, ran) < 0) {
+	if (!group || !sum || !ran || arcov_mline_merge(line, sum, ran, NULL) < 0) {
 		free(sum);
 		free(ran);
 		return 0;
@@ -188,6 +194,8 @@ static int lcov_source(FILE *f, const struct arcov_msrc *src,
 
 		if (!line->exists || arcov_excl_line(&src->excl, ln))
 			continue;
+		if (line->inexact)
+			fprintf(f, "# arcov inexact: DA:%u\n", ln);
 		fprintf(f, "DA:%u,%" PRId64 "\n", ln, line->count);
 		found++;
 		hit += line->count != 0;

@@ -7,7 +7,11 @@
 
 #include <stdio.h>
 
+#include "callgraph.h"
+#include "diffcov.h"
+#include "profile.h"
 #include "project.h"
+#include "run-models.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,8 +42,13 @@ struct arcov_report_opts {
 	int json_format;	/* -j: gcov's JSON intermediate format */
 	const char *lcov;	/* --lcov FILE: lcov tracefile, "-" stdout */
 	const char *cobertura;	/* --cobertura FILE: Cobertura XML */
+	const char *html;	/* --html DIR: the HTML site */
+	const char *sonarqube;	/* --sonarqube FILE: SonarQube's XML */
+	const char *coveralls;	/* --coveralls FILE: Coveralls' JSON */
+	int summary_dirs;	/* --summary=dirs: a line per directory */
 	double fail_under_line;	/* --fail-under-line N (percent), 0 off */
 	double fail_under_branch;	/* --fail-under-branch N */
+	double fail_under_new;	/* --fail-under-new N: new lines run */
 	int exclude_eh;		/* --exclude-exception-branches */
 	int quiet;		/* --quiet, or an output on stdout: no text */
 };
@@ -48,6 +57,11 @@ struct arcov_report_opts {
 #define ARCOV_GATE_LINE 3	/* line coverage below --fail-under-line */
 #define ARCOV_GATE_BRANCH 4	/* branches below --fail-under-branch */
 #define ARCOV_GATE_BOTH 5	/* both */
+/* Everything reported, but some function's counters contradict its flow
+ * graph: its counts are bounds, marked inexact.  Below 1 and the gates. */
+#define ARCOV_EXIT_INEXACT 6
+#define ARCOV_GATE_NEW 7	/* new lines below --fail-under-new, the
+				 * other gates passed */
 
 /*
  * The outputs.  Each is a leaf over a project built once (project.h): it
@@ -74,17 +88,22 @@ int arcov_report_text(const struct arcov_report_opts *o,
 		      const struct arcov_project *p, const char *input,
 		      FILE *out, FILE *diag);
 
-/* arcov_report_text_total - the run's closing "Lines executed" line. */
+/* arcov_report_text_total - the run's closing "Lines executed" line,
+ * then with differential coverage (@dc active) each category's lines and
+ * the share of new lines run. */
 void arcov_report_text_total(const struct arcov_report_opts *o,
-			     const struct arcov_project *p, FILE *out);
+			     const struct arcov_project *p,
+			     const struct arcov_diffcov *dc, FILE *out);
 
 /**
  * arcov_json_write - gcov -j: the JSON intermediate document of @p's
  * sources, gzipped to <input>.gcov.json.gz with "Creating" on @out, or as
- * one line on @out with -t.
+ * one line on @out with -t; with @dc active, each line's differential
+ * category and each file's and the document's counts of them.
  */
 int arcov_json_write(const struct arcov_report_opts *o,
-		     const struct arcov_project *p, const char *input,
+		     const struct arcov_project *p,
+		     const struct arcov_diffcov *dc, const char *input,
 		     FILE *out, FILE *diag);
 
 /**
@@ -102,6 +121,37 @@ int arcov_cobertura_write(const struct arcov_report_opts *o,
 			  const struct arcov_project *p, FILE *out,
 			  FILE *diag);
 
+/* arcov_sonarqube_write - SonarQube's generic coverage XML of @p to
+ * @o->sonarqube. */
+int arcov_sonarqube_write(const struct arcov_report_opts *o,
+			  const struct arcov_project *p, FILE *out,
+			  FILE *diag);
+
+/* arcov_coveralls_write - Coveralls' JSON of @p to @o->coveralls. */
+int arcov_coveralls_write(const struct arcov_report_opts *o,
+			  const struct arcov_project *p, FILE *out,
+			  FILE *diag);
+
+/* arcov_report_dirs - --summary=dirs: lines, functions and branches of
+ * each directory of @p's reported sources, on @out. */
+void arcov_report_dirs(const struct arcov_report_opts *o,
+		       const struct arcov_project *p, FILE *out);
+
+/**
+ * arcov_html_write - the HTML site of @p into the directory @o->html
+ * (made if missing): index and directory pages, one page per source, and
+ * with @runs (run-models.h; none when @runs->n is 0) what each test ran,
+ * with @dc active each line's differential category, with @cg (or NULL)
+ * the picture of the call graph, with @prof (or NULL) the time profile:
+ * each function's calls and times, and a flame graph.
+ */
+int arcov_html_write(const struct arcov_report_opts *o,
+		     const struct arcov_project *p,
+		     const struct arcov_run_models *runs,
+		     const struct arcov_diffcov *dc,
+		     const struct arcov_callgraph *cg,
+		     const struct arcov_profile *prof, FILE *diag);
+
 /**
  * arcov_report_runs - --list-runs: the .da blocks of @p's objects, a row
  * per block number and label with how many objects hold it.
@@ -110,11 +160,12 @@ int arcov_report_runs(const struct arcov_project *p, FILE *out, FILE *diag);
 
 /**
  * arcov_report_gates - @p's totals against --fail-under-line and
- * --fail-under-branch (no lines or no branches count as full coverage);
+ * --fail-under-branch, and @dc's new lines against --fail-under-new;
  * says on @diag which failed.  Returns 0 or an ARCOV_GATE_* status.
  */
 int arcov_report_gates(const struct arcov_report_opts *o,
-		       const struct arcov_project *p, FILE *diag);
+		       const struct arcov_project *p,
+		       const struct arcov_diffcov *dc, FILE *diag);
 
 #ifdef __cplusplus
 }
