@@ -59,24 +59,37 @@ install-data-local: install-arcov-specs install-arcov-pc
 uninstall-hook: uninstall-arcov-plugin
 uninstall-local: uninstall-arcov-specs uninstall-arcov-pc
 
+# In the default mode (if-writable) a link another installation made is
+# left as it is, and make uninstall removes only a link to this one: a
+# private prefix installed as root never re-points the system compiler's
+# plugin.  --with-gcc-plugin-dir=DIR (gccpluginlink=yes) replaces it.
 install-arcov-plugin:
-	@d='$(DESTDIR)$(gccplugindir)'; \
+	@d='$(DESTDIR)$(gccplugindir)'; mine='$(gccmajordir)/arcov.so'; \
 	if test -z '$(gccplugindir)'; then :; \
 	elif test -z '$(DESTDIR)' && test '$(gccpluginlink)' = if-writable && \
 	    ! { test -d "$$d" && test -w "$$d"; }; then \
 	  echo "arcov: not linking arcov.so into $$d (cannot write there):"; \
 	  echo "arcov: use -specs=$(pkglibdir)/arcov.specs or" \
 	    "-fplugin=$(pkglibdir)/arcov.so"; \
+	elif test '$(gccpluginlink)' = if-writable && \
+	    { test -h "$$d/arcov.so" || test -e "$$d/arcov.so"; } && \
+	    test "`readlink "$$d/arcov.so"`" != "$$mine"; then \
+	  echo "arcov: $$d/arcov.so is another installation's" \
+	    "(`readlink "$$d/arcov.so" || echo a file`); left as it is:"; \
+	  echo "arcov: configure --with-gcc-plugin-dir=$(gccplugindir) to" \
+	    "replace it, or use -specs=$(pkglibdir)/arcov.specs"; \
 	else \
-	  echo " $(LN_S) '$(gccmajordir)/arcov.so' '$$d/arcov.so'"; \
+	  echo " $(LN_S) '$$mine' '$$d/arcov.so'"; \
 	  $(MKDIR_P) "$$d" && rm -f "$$d/arcov.so" && \
-	  $(LN_S) '$(gccmajordir)/arcov.so' "$$d/arcov.so"; \
+	  $(LN_S) "$$mine" "$$d/arcov.so"; \
 	fi
 
 uninstall-arcov-plugin:
-	test -z '$(gccplugindir)' || \
-	  { test -h '$(DESTDIR)$(gccplugindir)/arcov.so' && \
-	    rm -f '$(DESTDIR)$(gccplugindir)/arcov.so'; } || :
+	@d='$(DESTDIR)$(gccplugindir)'; \
+	if test -n '$(gccplugindir)' && test -h "$$d/arcov.so" && \
+	    test "`readlink "$$d/arcov.so"`" = '$(gccmajordir)/arcov.so'; then \
+	  echo " rm -f '$$d/arcov.so'"; rm -f "$$d/arcov.so"; \
+	fi
 
 # A library directory the dynamic loader searches through its cache needs
 # ldconfig before a program linked with -larcov finds libarcov.so.

@@ -101,6 +101,23 @@ test "$(readlink "$tmp/gcc/plugin/arcov.so")" = "$lib/gcc-$gcc_major/arcov.so" |
 run $CC -iplugindir="$tmp/gcc/plugin" -fplugin=arcov -specs="$S" -O2 \
 	-c counter.c
 
+# Another installation's link is left alone by default, by install and by
+# uninstall alike; replaced only when the directory is named.
+rm -f "$tmp/gcc/plugin/arcov.so" && ln -s /elsewhere/arcov.so "$tmp/gcc/plugin/arcov.so" || exit 99
+run make_in_build install prefix="$prefix" gccplugindir="$tmp/gcc/plugin" \
+	gccpluginlink=if-writable
+test "$(readlink "$tmp/gcc/plugin/arcov.so")" = /elsewhere/arcov.so ||
+	fail "make install re-pointed another installation's link"
+grep -q "is another installation's (/elsewhere/arcov.so); left as it is" "$tmp/run.log" ||
+	fail "no word on the other installation's link: $(cat "$tmp/run.log")"
+run make_in_build uninstall prefix="$prefix" gccplugindir="$tmp/gcc/plugin"
+test "$(readlink "$tmp/gcc/plugin/arcov.so")" = /elsewhere/arcov.so ||
+	fail "make uninstall removed another installation's link"
+run make_in_build install prefix="$prefix" gccplugindir="$tmp/gcc/plugin" \
+	gccpluginlink=yes
+test "$(readlink "$tmp/gcc/plugin/arcov.so")" = "$lib/gcc-$gcc_major/arcov.so" ||
+	fail "--with-gcc-plugin-dir did not replace the link"
+
 run make_in_build uninstall prefix="$prefix" gccplugindir="$tmp/gcc/plugin"
 left=$(find "$prefix" "$tmp/gcc" ! -type d)
 test -z "$left" || fail "make uninstall left $left"
