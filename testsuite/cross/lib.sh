@@ -167,8 +167,9 @@ installed()
 # check_target: every program, level and counting mode; the test's body.
 check_target()
 {
-	# C and C++ (exceptions thrown and caught), at -O0 and -O2.  At -O0
-	# every marked count holds, and the bytes are the x86-64 build's.
+	# C and C++ (exceptions thrown and caught), at -O0 and -O2, in the
+	# default mode (per thread).  At -O0 every marked count holds, and
+	# the bytes are the x86-64 build's.
 	# Not the C++ notes on 32-bit ARM, whose C++ ABI has constructors
 	# and destructors return "this": one more block each.
 	for src in lines.c lines.cc except.cc; do
@@ -179,6 +180,16 @@ check_target()
 		*) same_bytes "$src" ;;
 		esac
 		same "$src" -O2
+	done
+	# The plain increments of single, which the default (per-thread)
+	# leaves to those who ask.
+	for src in lines.c except.cc; do
+		same "$src" -O0 -fplugin-arg-arcov-single
+		marks "$src"
+		"$triple-nm" "$tmp/cross/${src%.*}.o" |
+			grep -q 'arcov_thread_counters' &&
+			fail "$src single: counted per thread on $triple"
+		same "$src" -O2 -fplugin-arg-arcov-single
 	done
 	# Four threads, -pthread: per-thread counters by default, relaxed
 	# atomics when asked; both exact, marks and all, at both levels.
