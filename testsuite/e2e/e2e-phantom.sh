@@ -17,7 +17,7 @@ names()
 }
 
 build_gcc phantom.cc
-(cd "$tmp/gcc" && gcov -j phantom.cc > /dev/null 2>&1) || fail "gcov -j failed"
+(cd "$tmp/gcc" && $GCOV -j phantom.cc > /dev/null 2>&1) || fail "gcov -j failed"
 names "$tmp/gcc/phantom.gcov.json.gz" > "$tmp/gcov.names"
 run=run_both
 for level in 0 2; do
@@ -30,8 +30,12 @@ for level in 0 2; do
 	(cd "$tmp/arcov" && "$arcov" -j phantom.cc > /dev/null 2>&1) ||
 		fail "arcov -j failed"
 	names "$tmp/arcov/phantom.gcov.json.gz" > "$tmp/arcov.names"
+	# (Which of them libstdc++ keeps extern is its version's: GCC 16's
+	# has the object define ~basic_string, and gcov 16 lists it.)
 	for ext in _ZNSaIcEC2Ev _ZNSaIcED2Ev \
 		_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEED2Ev; do
+		nm --defined-only "$tmp/arcov/phantom.o" 2>/dev/null |
+			grep -q " $ext\$" && continue
 		! grep -qx "$ext" "$tmp/arcov.names" ||
 			fail "-O$level: $ext, libstdc++'s, is listed"
 	done
