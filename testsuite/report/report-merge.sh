@@ -130,9 +130,9 @@ compare() {
 		split($0, p, "of "); n += p[2] }
 	     END { print n + 0 }' text >got
 	echo "$brf" >want_brf
-	# (gcov 14 and later count a group's branches in the file's totals,
+	# (gcov 13 and later count a group's branches in the file's totals,
 	# arcov as gcov 12 does not.)
-	if [ -n "${2:-}" ] && [ "$gcc_major" -lt 14 ]; then
+	if [ -n "${2:-}" ] && [ "$gcc_major" -lt 13 ]; then
 		(cd g && $GCOV -b -n "$2" 2>/dev/null) | awk '
 			/^File /{f = $2} /^Taken at least once/ && f ~ /src\// {
 				split($0, p, "of "); n += p[2] }
