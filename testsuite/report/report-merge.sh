@@ -138,7 +138,7 @@ compare() {
 				split($0, p, "of "); n += p[2] }
 			END { print n + 0 }' >want_brf
 		same "$name: text: branches" want_brf got
-	elif [ -z "$named" ]; then
+	elif [ -z "$named" ] && [ -z "${2:-}" ]; then
 		same "$name: text: branches" want_brf got
 	fi
 
