@@ -45,11 +45,11 @@ for f in d["files"]:
 }
 
 build_gcc instances.cc
-(cd "$tmp/gcc" && ./prog > /dev/null && gcov -b -t instances.cc 2>/dev/null) \
+(cd "$tmp/gcc" && ./prog > /dev/null && $GCOV -b -t instances.cc 2>/dev/null) \
 	> "$tmp/gcov.b" || fail "gcov -b failed"
-(cd "$tmp/gcc" && gcov -b instances.cc 2>/dev/null) | grep '^Branches' \
+(cd "$tmp/gcc" && $GCOV -b instances.cc 2>/dev/null) | grep '^Branches' \
 	> "$tmp/gcov.sum"
-(cd "$tmp/gcc" && gcov -b -j -t instances.cc 2>/dev/null) > "$tmp/gcov.json" ||
+(cd "$tmp/gcc" && $GCOV -b -j -t instances.cc 2>/dev/null) > "$tmp/gcov.json" ||
 	fail "gcov -j failed"
 rm -f "$tmp/gcc/instances.gcda"
 run=run_both
@@ -68,7 +68,9 @@ for level in 0 2; do
 $(cat "$tmp/text.diff")"
 	(cd "$tmp/arcov" && "$arcov" -b instances.cc 2>/dev/null) |
 		grep '^Branches' > "$tmp/arcov.sum"
-	cmp -s "$tmp/gcov.sum" "$tmp/arcov.sum" ||
+	# arcov's totals are gcov 12's, which leave a group's branches out;
+	# gcov 13 and later count them in.
+	test "$gcc_major" -ge 13 || cmp -s "$tmp/gcov.sum" "$tmp/arcov.sum" ||
 		fail "-O$level: $(cat "$tmp/arcov.sum"), gcov 12: $(cat "$tmp/gcov.sum")"
 	(cd "$tmp/arcov" && "$arcov" -b -j -t instances.cc 2>/dev/null) \
 		> "$tmp/arcov.json" || fail "arcov -j failed"

@@ -17,7 +17,7 @@ names()
 }
 
 build_gcc phantom.cc
-(cd "$tmp/gcc" && gcov -j phantom.cc > /dev/null 2>&1) || fail "gcov -j failed"
+(cd "$tmp/gcc" && $GCOV -j phantom.cc > /dev/null 2>&1) || fail "gcov -j failed"
 names "$tmp/gcc/phantom.gcov.json.gz" > "$tmp/gcov.names"
 run=run_both
 for level in 0 2; do
@@ -30,12 +30,24 @@ for level in 0 2; do
 	(cd "$tmp/arcov" && "$arcov" -j phantom.cc > /dev/null 2>&1) ||
 		fail "arcov -j failed"
 	names "$tmp/arcov/phantom.gcov.json.gz" > "$tmp/arcov.names"
+	# (Which of them libstdc++ keeps extern is its version's: GCC 16's
+	# has the object define ~basic_string, and gcov 16 lists it.)
 	for ext in _ZNSaIcEC2Ev _ZNSaIcED2Ev \
 		_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEED2Ev; do
+		nm --defined-only "$tmp/arcov/phantom.o" 2>/dev/null |
+			grep -q " $ext\$" && continue
 		! grep -qx "$ext" "$tmp/arcov.names" ||
 			fail "-O$level: $ext, libstdc++'s, is listed"
 	done
 	test $level = 0 || continue
+	# Which functions GCC instruments and then drops as unreachable
+	# differs between majors and libstdc++ versions, and gcov lists them
+	# or not as its GCC does (GCC 11 and 13 on leave out some that 12
+	# keeps: __constant_string_p, __new_allocator's copy constructor);
+	# arcov lists every function it instrumented, never run.  The lists
+	# are held equal under GCC 12, whose choices are verified here
+	# (doc/agreement.md, "Other GCCs").
+	test "$gcc_major" = 12 || continue
 	diff -u "$tmp/gcov.names" "$tmp/arcov.names" > "$tmp/names.diff" ||
 		fail "functions differ from gcov 12's (- gcov, + arcov):
 $(cat "$tmp/names.diff")"

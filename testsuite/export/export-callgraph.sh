@@ -14,11 +14,13 @@ calls()
 		/^ *[0-9,]+.* \*  / { cur = $NF; next }
 		/^ *[0-9,]+.* >   / {
 			# "CALLEE (Nx)", then the object in brackets (empty
-			# from Valgrind 3.27 on).
-			for (i = NF; i > 1 && $i !~ /^[(][0-9,]+x[)]$/; i--)
-				;
-			n = $i; gsub(/[(x),]/, "", n)
-			print cur, $(i - 1), n
+			# from Valgrind 3.27 on).  (A loop over the fields
+			# missed some of them under mawk 1.3.4 20260302.)
+			if (!match($0, /[^ ]+ [(][0-9,]+x[)]/))
+				next
+			split(substr($0, RSTART, RLENGTH), w, " ")
+			n = w[2]; gsub(/[(x),]/, "", n)
+			print cur, w[1], n
 		}' "$tmp/$1" | sort
 }
 
@@ -32,13 +34,14 @@ sites()
 		on == 2 && (/^-----/ || /^$/) { exit }
 		on != 2 { next }
 		/ => / {
-			for (i = NF; i > 1 && $i !~ /^[(][0-9,]+x[)]$/; i--)
-				;
-			n = $i; gsub(/[(x),]/, "", n)
+			if (!match($0, /[^ ]+ [(][0-9,]+x[)]/))
+				next
+			split(substr($0, RSTART, RLENGTH), w, " ")
+			n = w[2]; gsub(/[(x),]/, "", n)
 			a = $1; gsub(/,/, "", a)
 			rest = $0; sub(/^ *[0-9,]+( +\( *[0-9.]+%\))? +/, "", rest)
 			b = rest; sub(/ .*/, "", b); gsub(/,/, "", b)
-			print ln, $(i - 1), n, a, b
+			print ln, w[1], n, a, b
 			next
 		}
 		{ ln++ }' "$tmp/$2/$1"

@@ -20,12 +20,17 @@ check "tpl.cc.gcov: each instance's branches in its section" \
 	   paste -sd'|')"
 check "lcov: the branches merged by position" "BRF:2 BRH:2" \
 	"$(grep '^BR[FH]:' tpl.info | paste -sd' ')"
-# gcovr 7 replaced -b (branches in the text summary) by --txt-metric.
-case $(gcovr --version 2>/dev/null | sed -n '1s/^gcovr \([0-9]*\).*/\1/p') in
+# gcovr 7 replaced -b (branches in the text summary) by --txt-metric;
+# gcovr 8 keeps each function's branches apart, as it does reading gcov
+# 12's own text, where gcovr 5 merges a group's by position as lcov.
+gcovr_major=$(gcovr --version 2>/dev/null | sed -n '1s/^gcovr \([0-9]*\).*/\1/p')
+case $gcovr_major in
 [1-6]) branches=-b ;;
 *) branches=--txt-metric=branch ;;
 esac
+want="2 2 100%"
+test "${gcovr_major:-0}" -ge 8 && want="4 2 50%"
 gcovr -r . -g -k $branches >gcovr.out 2>gcovr.err; status "gcovr -g" 0 $?
-check "gcovr: lcov's branches, taken" "2 2 100%" \
+check "gcovr: the group's branches, taken" "$want" \
 	"$(awk '$1 == "TOTAL" { print $2, $3, $4 }' gcovr.out)"
 exit $fail

@@ -130,13 +130,15 @@ compare() {
 		split($0, p, "of "); n += p[2] }
 	     END { print n + 0 }' text >got
 	echo "$brf" >want_brf
-	if [ -n "${2:-}" ]; then
+	# (gcov 13 and later count a group's branches in the file's totals,
+	# arcov as gcov 12 does not.)
+	if [ -n "${2:-}" ] && [ "$gcc_major" -lt 13 ]; then
 		(cd g && $GCOV -b -n "$2" 2>/dev/null) | awk '
 			/^File /{f = $2} /^Taken at least once/ && f ~ /src\// {
 				split($0, p, "of "); n += p[2] }
 			END { print n + 0 }' >want_brf
 		same "$name: text: branches" want_brf got
-	elif [ -z "$named" ]; then
+	elif [ -z "$named" ] && [ -z "${2:-}" ]; then
 		same "$name: text: branches" want_brf got
 	fi
 
