@@ -138,7 +138,7 @@ __asm__(
 void arcov_rt_thread_counters(struct arcov_object *obj, uint64_t *tls);
 /* The asm's: 0 not asked yet, 1 FXSAVE, else the XSAVE area's size.
  * Threads that ask at once store the same value. */
-__attribute__((used)) unsigned int arcov_rt_xsave_size;
+static __attribute__((used)) unsigned int arcov_rt_xsave_size;
 #else
 /* Elsewhere the plugin emits a plain call. */
 #define ENTRY_SCOPE ARCOV_PUBLIC
