@@ -57,6 +57,23 @@ static int text_of(const struct job *j, text_fn fn, char **data, size_t *size)
 	return r;
 }
 
+/* @data (@size bytes, freed here) into @path, or @r's error when @r < 0;
+ * 0, or 1 after a message on @diag. */
+static int put_owned(const char *path, void *data, size_t size, int r,
+		     FILE *diag)
+{
+	int rc;
+
+	if (r < 0) {
+		fprintf(diag, "arcov: %s: %s\n", path, arcov_strerror(r));
+		free(data);
+		return 1;
+	}
+	rc = put_file(path, data, size, diag);
+	free(data);
+	return rc;
+}
+
 /* Whether @path names a gzipped file (".gz"). */
 static int gz_name(const char *path)
 {
@@ -72,7 +89,7 @@ static int put_text(const struct job *j, const char *path, text_fn fn,
 {
 	char *data = NULL;
 	size_t size = 0;
-	int r = text_of(j, fn, &data, &size), rc;
+	int r = text_of(j, fn, &data, &size);
 
 	if (r == 0 && gz && gz_name(path)) {
 		unsigned char *z = arcov_gzip(data, size, &size);
@@ -81,14 +98,7 @@ static int put_text(const struct job *j, const char *path, text_fn fn,
 		data = (char *)z;
 		r = z ? 0 : ARCOV_ENOMEM;
 	}
-	if (r < 0) {
-		fprintf(diag, "arcov: %s: %s\n", path, arcov_strerror(r));
-		free(data);
-		return 1;
-	}
-	rc = put_file(path, data, size, diag);
-	free(data);
-	return rc;
+	return put_owned(path, data, size, r, diag);
 }
 
 static int callgrind_text(const struct job *j, FILE *f)
@@ -289,7 +299,7 @@ static int put_timeline(const struct job *j, int which, const char *path,
 	uint64_t *times = NULL, dropped = 0, max = j->o->max_size;
 	unsigned char *buf = NULL, *best = NULL;
 	size_t size = 0, best_size = 0, n = 0, c, i, lo, hi;
-	int r, rc;
+	int r;
 
 	r = render(j, which, gz, &buf, &size);
 	if (r || !max || size <= max)
@@ -346,14 +356,7 @@ static int put_timeline(const struct job *j, int which, const char *path,
 			path, (unsigned long long)dropped,
 			(unsigned long long)max);
 put:
-	if (r < 0) {
-		fprintf(diag, "arcov: %s: %s\n", path, arcov_strerror(r));
-		free(buf);
-		return 1;
-	}
-	rc = put_file(path, buf, size, diag);
-	free(buf);
-	return rc;
+	return put_owned(path, buf, size, r, diag);
 }
 
 /* FILE in callgrind's xdebug shape, then FILE.webgrind (webgrind drops a
