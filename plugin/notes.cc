@@ -2,11 +2,12 @@
  *
  * Functions are added as the pass meets them; the files are written once,
  * at the end of the unit, through the format library (doc/formats.md §2, §3).
- * File names follow GCC 3.3's auxbase (§2.1): with -c/-S and -o OUT, OUT
- * without its suffix; otherwise the source's basename in the current
- * directory.  GCC 12's own aux_base_name already is that, except when
- * compiling and linking in one step, where the driver prefixes it with
- * "OUTPUT-"; that prefix is dropped here.
+ * File names are GCC's own auxiliary base name, where it puts its .gcno
+ * (doc/notes-format.md §1): with -c/-S and -o OUT, OUT without its suffix,
+ * as GCC 3.3 did; compiling and linking in one step, the driver's dump
+ * directory OUTPUT- before the source's base name.  GCC 3.3 used the bare
+ * source name there, so two programs linked from one source in one
+ * directory shared notes and each build made the other's counts stale.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -72,10 +73,6 @@ const char *ap_notes_base(void)
 
 	if (notes_base)
 		return notes_base;
-	if (aux && dump_dir_name && *dump_dir_name &&
-	    !IS_DIR_SEPARATOR(dump_dir_name[strlen(dump_dir_name) - 1]) &&
-	    !strncmp(aux, dump_dir_name, strlen(dump_dir_name)))
-		aux += strlen(dump_dir_name);
 	if (aux && *aux)
 		base = xstrdup(aux);
 	else

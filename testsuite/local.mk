@@ -200,6 +200,7 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-gcovr-groups.sh \
 	testsuite/report/report-manual.sh \
 	testsuite/report/report-diff.sh \
+	testsuite/report/report-two-programs.sh \
 	testsuite/report/report-sonarqube.sh
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \

@@ -118,7 +118,9 @@ static void usage(FILE *f)
 	      "  or:  arcov PROFILE-OPTION... TRACE...\n\n"
 	      "Print code coverage information from .bb, .bbg and .da "
 	      "files.\n"
-	      "A directory stands for every object (.bbg) below it.\n\n"
+	      "A directory stands for every object (.bbg) below it; a source\n"
+	      "DIR/X.c without DIR/X.bbg for the programs linked from it in one\n"
+	      "step, DIR/PROG-X.bbg.\n\n"
 	      "  -a, --all-blocks                Show information for every "
 	      "basic block\n"
 	      "  -b, --branch-probabilities      Include branch probabilities "
@@ -1059,6 +1061,20 @@ int main(int argc, char **argv)
 		args = objs.v;
 		nargs = (int)objs.n;
 		sel.found = 1;
+	} else if (!o.legacy && !o.object) {
+		/* A source linked into programs in one step: their notes. */
+		rc = arcov_discover_linked(args, nargs, &objs);
+		if (rc < 0) {
+			fprintf(stderr, "arcov: out of memory\n");
+			arcov_paths_free(&objs);
+			return 1;
+		}
+		if (rc) {
+			named = args[nargs - 1];
+			args = objs.v;
+			nargs = (int)objs.n;
+		}
+		rc = 0;
 	}
 	if (o.legacy) {
 		for (opt = 0; opt <= OPT_RUN; opt++) {

@@ -40,10 +40,10 @@ run $CC -O2 -specs="$S" -specs="$S" -o prog prog.c counter.c
 run env -u LD_LIBRARY_PATH ./prog
 ldd prog | grep -q "$prefix/lib/libarcov.so" ||
 	fail "prog does not use the installed libarcov: $(ldd prog)"
-expect_data counter
+expect_data prog-counter
 
 # The plugin by its path and libarcov through pkg-config.
-rm -f prog counter.da
+rm -f prog prog-counter.da
 run $CC -fplugin="$(pkg-config --variable=plugin arcov)" $(pkg-config \
 	--cflags arcov) -O2 -c counter.c prog.c
 run $CC -o prog prog.o counter.o $(pkg-config --libs arcov)

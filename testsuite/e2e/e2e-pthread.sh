@@ -20,10 +20,11 @@ thread_local()
 	objdump -d "$1" | grep -c '%fs:' || :
 }
 
-# every_increment: the loop's body ran 4 x 2,000,000 times.
+# every_increment [BASE]: the loop's body ran 4 x 2,000,000 times, by
+# the notes and data BASE (default threads).
 every_increment()
 {
-	lines threads.c
+	lines threads.c ${1-}
 	expect_line threads.c "$(grep -n 'sink += ' "$srcdir/threads.c" |
 		cut -d: -f1)" 8000000
 }
@@ -52,15 +53,16 @@ test "$(locked "$tmp/arcov/threads.o")" -gt 0 ||
 run_arcov
 every_increment
 
-# The specs, compiling and linking in one step.  (At -O0 every increment
-# is a load and a store: plain ones lose counts at once.)
-(cd "$tmp/arcov" && rm -f threads.o threads.da prog &&
+# The specs, compiling and linking in one step, so the notes are GCC's
+# dump base prog-threads.  (At -O0 every increment is a load and a store:
+# plain ones lose counts at once.)
+(cd "$tmp/arcov" && rm -f threads.o threads.da prog-threads.* prog &&
  env $compile_env $CC $SAN_FLAGS -specs="$builddir/plugin/arcov-build.specs" \
 	-O0 -pthread -DITERS=2000000 threads.c -o prog) \
 	> "$tmp/build.log" 2>&1 ||
 	fail "building with the specs: $(cat "$tmp/build.log")"
 run_arcov
-every_increment
+every_increment prog-threads
 test "$(thread_local "$tmp/arcov/prog")" -gt 0 ||
 	fail "specs: no thread-local counters"
 

@@ -60,10 +60,11 @@ run_arcov()
 	return 0
 }
 
-# lines SRC: "LINE COUNT" (or + / #) from our notes and data.
+# lines SRC [BASE]: "LINE COUNT" (or + / #) from our notes and data BASE
+# (default SRC without its suffix).
 lines()
 {
-	base=${1%.*}
+	base=${2:-${1%.*}}
 	"$linecheck" "$tmp/arcov/$base" "$1" > "$tmp/lines" ||
 		fail "linecheck $1 failed"
 }

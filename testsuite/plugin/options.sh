@@ -61,18 +61,38 @@ grep -q '^no-asm-increments ' help.txt ||
 test -f help.bb && fail "help: the unit was compiled"
 nm help.o 2> /dev/null | grep -q . && fail "help: help.o is not empty"
 
-# auxbase: -c -o DIR/OUT.o gives DIR/OUT.*; no -o gives the source's base
-# name in the current directory, also when compiling and linking at once.
+# The notes' base name is GCC's own (doc/notes-format.md §1): -c -o
+# DIR/OUT.o gives DIR/OUT.*; -c and no -o the source's base name in the
+# current directory; compiling and linking at once, OUT-SOURCE beside
+# the program OUT (a-SOURCE for a.out), as gcc --coverage names its .gcno.
 mkdir -p sub
 cc "$CC" -c loops.c -o sub/named.o || fail "-o sub/named.o"
 test -s sub/named.bb && test -s sub/named.bbg || fail "no sub/named.bb{,g}"
 cc "$CC" -c "$cwd/jumps.c" || fail "-c jumps.c"
 test -s jumps.bb && test -s jumps.bbg || fail "no jumps.bb{,g}"
+cc "$CC" -c -dumpbase given loops.c -o sub/db.o || fail "-c -dumpbase given"
+test -s sub/given.bb && test ! -e sub/db.bb ||
+	fail "-c -dumpbase: not sub/given.bb"
+cc "$CC" -c -save-temps -o sub/st.o loops.c || fail "-c -save-temps"
+test -s sub/st.bb || fail "-c -save-temps: no sub/st.bb"
 rm -f loops.bb loops.bbg
 cc "$CC" $sanitize loops.c -o whole "$builddir/runtime/.libs/libarcov.a" \
 	-pthread ||
 	fail "compile and link"
-test -s loops.bb && test -s loops.bbg || fail "link mode: no loops.bb{,g}"
+test -s whole-loops.bb && test -s whole-loops.bbg ||
+	fail "link mode: no whole-loops.bb{,g}"
+test -e loops.bb && fail "link mode: loops.bb written"
+objcopy --dump-section .arcov_notes=section.bin whole copy.o ||
+	fail "no .arcov_notes section in whole"
+tr '\000' '\n' < section.bin | grep -qx "$cwd/whole-loops.da" ||
+	fail "whole: .da not whole-loops.da"
+cc "$CC" $sanitize "$cwd/jumps.c" -o sub/two \
+	"$builddir/runtime/.libs/libarcov.a" -pthread ||
+	fail "compile and link into sub/"
+test -s sub/two-jumps.bb || fail "link mode: no sub/two-jumps.bb"
+(mkdir -p aout && cd aout && cc "$CC" $sanitize ../loops.c \
+	"$builddir/runtime/.libs/libarcov.a" -pthread) || fail "a.out"
+test -s aout/a-loops.bb || fail "a.out: no a-loops.bb"
 
 # A .da of the same name is kept (doc/notes-format.md §1): a rebuilt
 # object's runs go into a block of their own, the old block stays and the
@@ -83,13 +103,13 @@ test "$(cat sub/named.da)" = old || fail "sub/named.da removed"
 echo 'int main(void) { return 0; }' > rb.c
 cc "$CC" $sanitize rb.c -o rb "$builddir/runtime/.libs/libarcov.a" -pthread &&
 	./rb || fail "rb: first build"
-cp rb.da rb1.da
+cp rb-rb.da rb1.da
 echo 'int main(int c, char **v) { return c > 5 && v; }' > rb.c
 cc "$CC" $sanitize rb.c -o rb "$builddir/runtime/.libs/libarcov.a" -pthread &&
 	./rb || fail "rb: second build"
-test "$("$builddir/testsuite/runtime/rt-check" rb.da | grep -c '^block')" = 2 ||
+test "$("$builddir/testsuite/runtime/rt-check" rb-rb.da | grep -c '^block')" = 2 ||
 	fail "rebuilt rb: not two blocks"
-cmp -n "$(wc -c < rb1.da)" rb1.da rb.da || fail "rebuilt rb: first block changed"
+cmp -n "$(wc -c < rb1.da)" rb1.da rb-rb.da || fail "rebuilt rb: first block changed"
 
 # libtool's PIC objects, .libs/x.o: the files go to .libs/arcov, which
 # libtool's link mode does not clean (doc/notes-format.md §1).

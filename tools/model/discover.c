@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "discover.h"
+#include "object.h"
 
 /* ---- directory trees ---- */
 
@@ -186,6 +187,74 @@ static int add_new(struct arcov_paths *out, const char *dir,
 			return rc;
 	}
 	return 0;
+}
+
+/* Append to @out the notes OUT-@base.bbg of @dir ("" for the current
+ * directory), in strcmp() order; 1 when there are none. */
+static int linked_notes(const char *dir, const char *base,
+			struct arcov_paths *out)
+{
+	struct arcov_paths found = { 0 };
+	size_t blen = strlen(base), n;
+	DIR *d = opendir(*dir ? dir : ".");
+	struct dirent *e;
+	int r = 0;
+
+	if (!d)
+		return 1;
+	while (!r && (e = readdir(d))) {
+		n = strlen(e->d_name);
+		if (n > blen + 5 && !strcmp(e->d_name + n - 4, ".bbg") &&
+		    e->d_name[n - blen - 5] == '-' &&
+		    !strncmp(e->d_name + n - blen - 4, base, blen))
+			r = arcov_paths_add(&found, e->d_name);
+	}
+	closedir(d);
+	if (!r && found.n) {
+		qsort(found.v, found.n, sizeof *found.v, arcov_paths_cmp);
+		r = add_new(out, *dir ? dir : NULL, &found);
+	}
+	n = found.n;
+	arcov_paths_free(&found);
+	return r ? r : !n;
+}
+
+int arcov_discover_linked(char *const *args, int nargs,
+			  struct arcov_paths *out)
+{
+	int i, r, changed = 0;
+
+	for (i = 0; i < nargs; i++) {
+		char *stem = arcov_obj_stem(args[i], NULL, ARCOV_NAMES_MODERN);
+		char *bbg = stem ? malloc(strlen(stem) + 5) : NULL;
+		char *slash, *base;
+		const char *dir = "";
+		struct stat st;
+
+		r = bbg ? 0 : ARCOV_ENOMEM;
+		if (!r) {
+			strcat(strcpy(bbg, stem), ".bbg");
+			slash = strrchr(stem, '/');
+			base = slash ? slash + 1 : stem;
+			if (slash == stem)
+				dir = "/";
+			else if (slash)
+				dir = stem;
+			if (slash)
+				*slash = 0;
+			r = stat(bbg, &st) == 0 ? 1 :
+			    linked_notes(dir, base, out);
+		}
+		if (r == 1)
+			r = arcov_paths_add(out, args[i]);
+		else if (!r)
+			changed = 1;
+		free(bbg);
+		free(stem);
+		if (r)
+			return r;
+	}
+	return changed;
 }
 
 int arcov_discover_objects(char *const *args, int nargs,

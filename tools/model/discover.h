@@ -40,6 +40,18 @@ int arcov_discover_tree(const char *dir, const char *suffix,
 int arcov_discover_has_dir(char *const *args, int nargs);
 
 /**
+ * arcov_discover_linked - @args (@nargs, sources or objects named as gcov
+ * names them) appended to @out, except one whose notes STEM.bbg do not
+ * exist: it stands for the notes DIR/OUT-BASE.bbg beside it (STEM is
+ * DIR/BASE), those of the programs compiled and linked from it in one
+ * step, which GCC's dump base names so (doc/notes-format.md §1), when
+ * there are any.  Returns 1 when some argument was replaced, 0 when none
+ * was, ARCOV_ENOMEM.
+ */
+int arcov_discover_linked(char *const *args, int nargs,
+			  struct arcov_paths *out);
+
+/**
  * arcov_discover_objects - what the reporter reports for its command line:
  * each of @args (@nargs) as given, except a directory, which stands for
  * every .bbg file below it (in strcmp() order); then the .bbg files named
