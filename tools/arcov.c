@@ -211,10 +211,12 @@ static void usage(FILE *f)
 	      "directory tree, annotated\n"
 	      "                                    sources, tests (run "
 	      "labels)\n"
-	      "      --baseline=FILE.info        Differential coverage against "
+	      "      --baseline=FILE.info|TREE   Differential coverage against "
 	      "this lcov tracefile\n"
-	      "                                    (lcov 2's categories: UNC, "
-	      "LBC, GNC, ...)\n"
+	      "                                    or saved tree of notes and "
+	      "data (lcov 2's\n"
+	      "                                    categories: UNC, LBC, GNC, "
+	      "...)\n"
 	      "      --diff=PATCH                The change since the "
 	      "baseline, a unified diff\n"
 	      "      --fail-under-new=N          Exit 7 if under N% of the "
@@ -514,7 +516,7 @@ static int report(const struct arcov_report_opts *o,
 		goto free_project;
 	}
 	rc |= p.incomplete;
-	if (arcov_diffcov_build(&dc, &p, baseline, diff, &err) < 0) {
+	if (arcov_diffcov_build(&dc, &p, &po, baseline, diff, &err) < 0) {
 		fprintf(stderr, "arcov: %s\n", err.msg);
 		rc = 1;
 		goto free_runs;

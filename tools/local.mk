@@ -40,7 +40,8 @@ tools_libarcovmodel_la_SOURCES = \
 	tools/model/run-models.c tools/model/run-models.h \
 	tools/model/udiff.c tools/model/udiff.h \
 	tools/model/tracefile.c tools/model/tracefile.h \
-	tools/model/diffcov.c tools/model/diffcov.h
+	tools/model/diffcov.c tools/model/diffcov.h \
+	tools/model/baseline.c tools/model/baseline.h
 tools_libarcovmodel_la_LIBADD = lib/libarcovfmt.la $(ELF_LIBS) $(ZLIB_LIBS)
 
 noinst_LTLIBRARIES += tools/libarcovtools.la

@@ -1,7 +1,8 @@
 # diff-project.sh -- the project of the differential coverage tests, made
 # in the current directory: a git repository holding two commits of
 # prog.c (testsuite/report/diff/prog-v1.c, prog-v2.c), the first built
-# with the plugin and run ("./prog 1") into the baseline base.info, the
+# with the plugin and run ("./prog 1") into the baseline base.info (and
+# its notes and data saved in the tree base-tree), the
 # second built and run ("./prog 0"), and patch, the real `git diff`
 # between the two.  In repo/; prog-v2.c's comments say which line falls
 # in which of lcov 2's categories.  Sourced after lib.sh and build-lib.sh.
@@ -21,6 +22,8 @@ diff_project() {
 		link_arcov "$CC" prog.o -o prog &&
 		./prog 1 >/dev/null &&
 		"$ARCOV" -n --lcov=../base.info prog.c >/dev/null &&
+		mkdir ../base-tree &&
+		cp -p prog.bb prog.bbg prog.arcov-notes prog.da ../base-tree &&
 		cp "$here/diff/prog-v2.c" prog.c &&
 		git -c user.name=arcov -c user.email=arcov@localhost \
 			commit -qam v2 &&

@@ -1,5 +1,6 @@
 #!/bin/sh
-# report-diff.sh -- differential coverage (--baseline, --diff): a real
+# report-diff.sh -- differential coverage (--baseline=FILE.info|TREE,
+# --diff): a real
 # git diff between two commits of a sample project (diff-project.sh)
 # puts lines in all twelve of lcov 2's categories, counted alike by the
 # text summary and the JSON, line by line in the JSON; --fail-under-new
@@ -58,6 +59,28 @@ cat >>want.json <<'EOF2'
 55 CBC
 EOF2
 same "the JSON: the same counts, each line's category" want.json got
+
+# The earlier build's notes and data as the baseline: the same lines in
+# the same categories as its tracefile.
+(cd repo && "$ARCOV" -n -j -t --baseline=../base-tree --diff=../patch \
+	prog.c) >json-tree 2>err
+status "--baseline=TREE" 0 $?
+# Loading the tree may say that its source changed since (when the two
+# builds were seconds apart), nothing else.
+grep -v -e '^arcov: baseline:$' -e '^(the message is displayed only' \
+	-e "^prog.c:source file is newer than notes file '../base-tree/prog.bb'\$" \
+	err >got
+same "--baseline=TREE: nothing else on stderr" /dev/null got
+same "--baseline=TREE: the JSON of --baseline=FILE.info" json json-tree
+(cd repo && "$ARCOV" -n --baseline=../base-tree --diff=../patch prog.c) \
+	>out 2>/dev/null
+same "--baseline=TREE: the text summary" want out
+mkdir empty-tree
+(cd repo && "$ARCOV" -n --baseline=../empty-tree prog.c) >out 2>err
+status "--baseline=TREE without notes" 1 $?
+tail -1 err >got
+echo "arcov: ../empty-tree: no baseline notes and data below it" >want
+same "--baseline=TREE without notes: says why" want got
 
 # The gate on new lines: one that never ran fails 100, not 80.
 (cd repo && "$ARCOV" -n --diff=../patch --fail-under-new 100 prog.c) \

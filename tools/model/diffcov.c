@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "baseline.h"
 #include "diffcov.h"
 #include "util.h"
 
@@ -126,6 +127,11 @@ static int categorize(struct arcov_diffcov *dc, struct arcov_dsrc *d,
 		int covered = b->count[i] > 0;
 
 		ln = f ? udiff_new_line(f, b->lnum[i]) : b->lnum[i];
+		/* A tree's lines carry no exclusion: a source the diff
+		 * leaves alone had today's markers then too. */
+		if (ln && dc->base_tree && !f &&
+		    arcov_excl_line(&src->excl, ln))
+			continue;
 		if (ln && !code_now(src, ln, &count)) {
 			d->cat[ln] = covered ? ARCOV_DC_ECB : ARCOV_DC_EUB;
 		} else if (!ln) {
@@ -175,8 +181,10 @@ static void deleted_files(struct arcov_diffcov *dc)
 }
 
 int arcov_diffcov_build(struct arcov_diffcov *dc,
-			const struct arcov_project *p, const char *baseline,
-			const char *diff, struct arcov_err *err)
+			const struct arcov_project *p,
+			const struct arcov_project_opts *o,
+			const char *baseline, const char *diff,
+			struct arcov_err *err)
 {
 	const struct arcov_modern *m = &p->lines;
 	size_t i;
@@ -187,7 +195,8 @@ int arcov_diffcov_build(struct arcov_diffcov *dc,
 		return 0;
 	dc->active = 1;
 	dc->baseline = baseline != NULL;
-	if (baseline && (r = tracefile_read(&dc->base, baseline, err)) < 0)
+	if (baseline && (r = arcov_baseline_read(&dc->base, baseline, o,
+						 &dc->base_tree, err)) < 0)
 		return r;
 	if (diff && (r = udiff_read(&dc->diff, diff, err)) < 0)
 		return r;

@@ -1,6 +1,7 @@
 /* diffcov.h -- differential coverage: each line of each source in one of
  * lcov 2's categories, from the project model, a baseline (an lcov
- * tracefile of the old build's run) and the change between the two (a
+ * tracefile of the old build's run, or a saved tree of its notes and
+ * data, baseline.h) and the change between the two (a
  * unified diff).  Built once per run; the text summary, the JSON, the
  * HTML site and the --fail-under-new gate read it.
  *
@@ -61,6 +62,8 @@ struct arcov_dsrc {
 struct arcov_diffcov {
 	int active;		/* a baseline or a diff was given */
 	int baseline;		/* a baseline was */
+	int base_tree;		/* a tree of notes and data, not a
+				 * tracefile (baseline.h) */
 	size_t nsrcs;
 	struct arcov_dsrc *srcs;	/* one per p->lines.srcs */
 	struct tracefile base;
@@ -75,8 +78,8 @@ const char *arcov_dcat_name(enum arcov_dcat c);
 const char *arcov_dcat_what(enum arcov_dcat c);
 
 /**
- * arcov_diffcov_build - the categories of @p's sources from the baseline
- * tracefile @baseline and the unified diff @diff (either may be NULL).
+ * arcov_diffcov_build - the categories of @p's sources (loaded with @o)
+ * from the baseline tracefile or tree @baseline and the unified diff @diff (either may be NULL).
  * Sources are matched to the diff's files by path suffix ("b/src/x.c"
  * is any source ending in "/src/x.c"), and to the baseline's by path,
  * or by the diff's old name when the diff renamed them.  Returns 0, or
@@ -84,8 +87,10 @@ const char *arcov_dcat_what(enum arcov_dcat c);
  * arcov_diffcov_free() whatever the result.
  */
 int arcov_diffcov_build(struct arcov_diffcov *dc,
-			const struct arcov_project *p, const char *baseline,
-			const char *diff, struct arcov_err *err);
+			const struct arcov_project *p,
+			const struct arcov_project_opts *o,
+			const char *baseline, const char *diff,
+			struct arcov_err *err);
 
 /* arcov_diffcov_free - release everything @dc holds; @dc is zeroed. */
 void arcov_diffcov_free(struct arcov_diffcov *dc);
