@@ -61,6 +61,7 @@ tools_libarcovtools_la_SOURCES = \
 	tools/report/html-source.c tools/report/html-page.c \
 	tools/report/html-assets.c tools/report/html-callgraph.c \
 	tools/report/html-flame.c \
+	tools/report/html-timeline.c \
 	tools/export/export.c tools/export/export.h \
 	tools/export/cachegrind.c tools/export/callgrind.c \
 	tools/export/webgrind.c \

@@ -16,6 +16,9 @@ the test compares with arcov's text and lcov reports.
     dom.py calls FILE    CALLER > CALLEE CALLS, for each arc drawn
     dom.py trace FILE    NAME CALLED TRACE-CALLS INCLUSIVE-NS, functions table
     dom.py frames FILE   DEPTH NAME NS, for each bar of the flame graph
+    dom.py spans FILE    NAME START-NS NS, for each call the timeline draws
+    dom.py gathered FILE NAME CALLS NS, for each function of each bar of
+                         the timeline gathering calls too short to draw
     dom.py attr FILE TAG NAME   the attribute NAME of the first TAG
     dom.py rows FILE     the first cell of each row of the files table
     dom.py text FILE TAG the text of each TAG element
@@ -149,6 +152,14 @@ def main():
         out = ["%s %s %s" % (e[1]["data-depth"], e[1]["data-fn"],
                              e[1]["data-ns"])
                for e in els if e[0] == "g" and "frame" in classes(e)]
+    elif what == "spans":
+        out = ["%s %s %s" % (e[1]["data-fn"], e[1]["data-t0"],
+                             e[1]["data-ns"])
+               for e in els if e[0] == "g" and "span" in classes(e)]
+    elif what == "gathered":
+        for e in els:
+            if e[0] == "g" and "agg" in classes(e):
+                out += e[1]["data-fns"].split(";")
     elif what == "attr":
         for e in els:
             if e[0] == sys.argv[3]:

@@ -166,6 +166,57 @@
 				'away.';
 	}
 
+	/* The timeline's zoom: every bar and tick placed again at z times
+	 * the width it was drawn for; ?zoom=Z starts there. */
+	var lanes = document.querySelectorAll('svg.timeline'), zoom = 1;
+
+	function place(el, attr, z) {
+		var v = el.getAttribute('data-' + attr);
+		if (v === null) {
+			v = el.getAttribute(attr);
+			el.setAttribute('data-' + attr, v);
+		}
+		el.setAttribute(attr, (v * z).toFixed(2));
+	}
+
+	function zoomTo(z) {
+		zoom = Math.min(Math.max(z, 1), 256);
+		Array.prototype.forEach.call(lanes, function (svg) {
+			svg.setAttribute('width', svg.getAttribute('data-width') *
+				zoom);
+			Array.prototype.forEach.call(svg.querySelectorAll('rect'),
+				function (r) {
+				place(r, 'x', zoom);
+				place(r, 'width', zoom);
+			});
+			Array.prototype.forEach.call(svg.querySelectorAll(
+				'text, line'), function (t) {
+				['x', 'x1', 'x2'].forEach(function (a) {
+					if (t.hasAttribute(a))
+						place(t, a, zoom);
+				});
+			});
+		});
+	}
+
+	if (lanes.length) {
+		Array.prototype.forEach.call(document.querySelectorAll(
+			'button[data-zoom]'), function (b) {
+			b.addEventListener('click', function () {
+				var f = +b.getAttribute('data-zoom');
+				zoomTo(f ? zoom * f : 1);
+			});
+		});
+		document.addEventListener('keydown', function (e) {
+			if (e.key === '+' || e.key === '=')
+				zoomTo(zoom * 2);
+			else if (e.key === '-')
+				zoomTo(zoom / 2);
+		});
+		if (q.get('zoom'))
+			zoomTo(+q.get('zoom'));
+	}
+
 	(q.get('keys') || '').split('').forEach(function (k) {
 		document.dispatchEvent(new KeyboardEvent('keydown',
 			{ key: k, bubbles: true }));

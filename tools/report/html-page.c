@@ -169,6 +169,9 @@ int html_page_open(const struct html_site *s, const struct html_node *n,
 		if (s->prof)
 			fprintf(w->f, "%s<a href=\"%sflame.html\">Flame "
 				"graph</a>", s->cg ? " &#xB7; " : "", up);
+		if (s->prof && s->prof->timeline)
+			fprintf(w->f, " &#xB7; <a href=\"%stimeline.html\">"
+				"Timeline</a>", up);
 		fputs("</nav>\n", w->f);
 	}
 	fputs("</header>\n<main>\n", w->f);

@@ -23,7 +23,8 @@
 /* The site's own files: no page may take their names. */
 static const char *const reserved[] = { "index.html", "arcov.css",
 					"arcov.js", "callgraph.html",
-					"callgraph.dot", "flame.html" };
+					"callgraph.dot", "flame.html",
+					"timeline.html" };
 
 /* @name as a safe path component, appended to @dst. */
 static void safe_component(char *dst, const char *name, size_t len)
@@ -441,6 +442,8 @@ int arcov_html_write(const struct arcov_report_opts *o,
 		rc |= html_callgraph_page(&s, cg);
 	if (prof)
 		rc |= html_flame_page(&s);
+	if (prof && prof->timeline)
+		rc |= html_timeline_page(&s);
 free_site:
 	free_site(&s);
 	return rc;

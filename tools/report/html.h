@@ -5,7 +5,8 @@
  * index and directory pages, html-source.c the annotated source pages,
  * html-assets.c the one stylesheet and the one script every page links,
  * html-page.c the page frame and the figures (totals, bars) all pages
- * print, html-callgraph.c and html-flame.c the pictures.  Every text from
+ * print, html-callgraph.c, html-flame.c and html-timeline.c the
+ * pictures.  Every text from
  * a source, a name or a label goes through arcov_xml_text() (common.h).
  * Pages link each other by relative paths, so the site opens from
  * file:// anywhere; it needs no server and no network.
@@ -115,6 +116,10 @@ int html_callgraph_page(const struct html_site *s,
 
 /* html_flame_page - flame.html, the flame graph of @s->prof. */
 int html_flame_page(const struct html_site *s);
+
+/* html_timeline_page - timeline.html, the calls of @s->prof's timeline
+ * in time, per thread (only when it holds one). */
+int html_timeline_page(const struct html_site *s);
 
 /* html_time - @ns as a time to read ("1.25 ms"), in a static buffer. */
 const char *html_time(uint64_t ns);
