@@ -64,7 +64,8 @@ nm help.o 2> /dev/null | grep -q . && fail "help: help.o is not empty"
 # The notes' base name is GCC's own (doc/notes-format.md §1): -c -o
 # DIR/OUT.o gives DIR/OUT.*; -c and no -o the source's base name in the
 # current directory; compiling and linking at once, OUT-SOURCE beside
-# the program OUT (a-SOURCE for a.out), as gcc --coverage names its .gcno.
+# the program OUT (a-SOURCE for a.out; SOURCE when OUT is named so), as
+# gcc --coverage names its .gcno.
 mkdir -p sub
 cc "$CC" -c loops.c -o sub/named.o || fail "-o sub/named.o"
 test -s sub/named.bb && test -s sub/named.bbg || fail "no sub/named.bb{,g}"
@@ -90,6 +91,12 @@ cc "$CC" $sanitize "$cwd/jumps.c" -o sub/two \
 	"$builddir/runtime/.libs/libarcov.a" -pthread ||
 	fail "compile and link into sub/"
 test -s sub/two-jumps.bb || fail "link mode: no sub/two-jumps.bb"
+# The only input file, linked into a program of its name: GCC keeps the
+# name (libraries by -l are no input files).
+rm -f loops.bb
+cc "$CC" $sanitize loops.c -o loops -L"$builddir/runtime/.libs" \
+	-l:libarcov.a -pthread || fail "-o loops loops.c"
+test -s loops.bb || fail "-o loops loops.c: no loops.bb"
 (mkdir -p aout && cd aout && cc "$CC" $sanitize ../loops.c \
 	"$builddir/runtime/.libs/libarcov.a" -pthread) || fail "a.out"
 test -s aout/a-loops.bb || fail "a.out: no a-loops.bb"
