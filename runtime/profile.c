@@ -80,11 +80,12 @@ struct frame {
 	uint32_t edge;		/* index in edges[], NO_EDGE if none */
 };
 
+/* 64 bytes: the hooks find an edge by a shift, and in one cache line. */
 struct edge {
 	uint32_t caller, callee;
 	uintptr_t site;
 	uint64_t calls, incl, self, min, max;	/* ticks */
-};
+} __attribute__((aligned(64)));
 
 /* min starts at UINT64_MAX (SPAN_EMPTY): one comparison per bound. */
 struct span {
@@ -93,6 +94,10 @@ struct span {
 
 #define SPAN_EMPTY { 0, 0, UINT64_MAX, 0 }
 
+/* A function's statistics in one thread.  Its calls on an edge (all but
+ * those a fork or a full table left without one) add their gross and net
+ * counts and totals, and their gross bounds, to the edge only: the dump
+ * adds the edges up (stats_of_edges()), one hook does less. */
 struct fstat {
 	uint64_t hits;
 	uint64_t last_entry, last_exit;
@@ -103,12 +108,17 @@ struct fstat {
 	uint64_t outer;
 };
 
-/* struct thread's off: what keeps the hooks out. */
-enum { HOOK_ON, HOOK_BUSY, HOOK_OVER };
+/* struct thread's off: which path the hooks take, or what keeps them out
+ * (HOOK_BUSY and above). */
+enum { HOOK_ON, HOOK_GENERAL, HOOK_BUSY, HOOK_OVER, HOOK_UNSTARTED };
 
 struct thread {
-	int off;		/* HOOK_BUSY inside a hook or the dump,
-				 * HOOK_OVER once the thread is over */
+	int off;		/* HOOK_ON: the hooks' fast paths;
+				 * HOOK_GENERAL: only their general ones
+				 * (a timeline, no TSC); HOOK_BUSY inside a
+				 * hook or the dump, HOOK_OVER once the
+				 * thread is over */
+	int rest;		/* what off returns to after a hook */
 	int recording;		/* events go to the timeline */
 	int live;		/* still running */
 	uint32_t depth, cap;
@@ -124,8 +134,19 @@ struct thread {
 	struct thread *next;
 };
 
+/* A thread that has not called a hook yet points at unstarted, whose off
+ * sends the hooks to their general paths: the fast paths test one word. */
+static struct thread unstarted = { .off = HOOK_UNSTARTED };
 static __thread struct thread *self_thread
-	__attribute__((tls_model("initial-exec")));
+	__attribute__((tls_model("initial-exec"))) = &unstarted;
+
+/* The calling thread's state, NULL before its first hook. */
+static inline struct thread *thread_self(void)
+{
+	struct thread *th = self_thread;
+
+	return th == &unstarted ? NULL : th;
+}
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -275,6 +296,9 @@ static void global_init(void)
 /* The slow paths are kept out of line, so the hooks stay small. */
 #define COLD __attribute__((noinline, cold))
 
+static int stack_grow(struct thread *th);
+static struct fstat *stat_grow(struct thread *th, uint32_t fn);
+
 static COLD struct thread *thread_start(void)
 {
 	int saved = errno;
@@ -288,9 +312,17 @@ static COLD struct thread *thread_start(void)
 		arcov_rt_warn("out of memory; this thread is not profiled");
 		goto out;
 	}
+	if (!stack_grow(th) || !stat_grow(th, 0)) {
+		free(th->stack ? th->stack - 1 : NULL);
+		free(th->stats);
+		free(th);
+		arcov_rt_warn("out of memory; this thread is not profiled");
+		goto out;
+	}
 	th->tid = (uint64_t)syscall(SYS_gettid);
 	th->live = 1;
 	th->recording = timeline_on;
+	th->rest = th->off = timeline_on || !use_tsc ? HOOK_GENERAL : HOOK_ON;
 	th->start = ticks();
 	pthread_setspecific(thread_key, th);
 	locking = 1;
@@ -390,8 +422,9 @@ static inline struct fstat *stat_of(struct thread *th, uint32_t fn)
 static inline uint32_t edge_hash(uint32_t caller, uint32_t callee,
 				 uintptr_t site)
 {
-	uint64_t h = (uint64_t)site * 0x9e3779b97f4a7c15u ^
-		     ((uint64_t)caller << 32 | callee) * 0xc2b2ae3d27d4eb4fu;
+	/* One multiplication: the fast path of the entry hook hashes. */
+	uint64_t h = ((uint64_t)site ^ ((uint64_t)callee << 32 | caller)) *
+		     0x9e3779b97f4a7c15u;
 
 	return (uint32_t)(h >> 32);
 }
@@ -528,16 +561,17 @@ static void record(struct thread *th, uint64_t t, uint32_t fn, int16_t core,
 	e->reserved = 0;
 }
 
-/* Close the innermost open call at @now. */
+/* Close the innermost open call at @now; @general 0 in the hooks' fast
+ * paths, which know that no timeline is on. */
 static inline __attribute__((always_inline))
-void pop_inline(struct thread *th, uint64_t now, int16_t core)
+void pop_inline(struct thread *th, uint64_t now, int16_t core, int general)
 {
 	struct frame *f = &th->stack[--th->depth];
 	uint64_t dt = now > f->start ? now - f->start : 0;
 	uint64_t self = dt > f->child ? dt - f->child : 0;
 	struct fstat *s = &th->stats[f->fn];
 
-	if (f->edge != NO_EDGE) {
+	if (__builtin_expect(f->edge != NO_EDGE, 1)) {
 		struct edge *e = &th->edges[f->edge];
 
 		e->incl += dt;
@@ -546,15 +580,21 @@ void pop_inline(struct thread *th, uint64_t now, int16_t core)
 			e->min = dt;
 		if (dt > e->max)
 			e->max = dt;
+		if (self < s->net.min)
+			s->net.min = self;
+		if (self > s->net.max)
+			s->net.max = self;
+	} else {
+		span_add(&s->net, self);
+		span_add(&s->gross, dt);
 	}
-	if (th->depth)
-		th->stack[th->depth - 1].child += dt;
-	span_add(&s->net, self);
-	span_add(&s->gross, dt);
+	(th->stack + th->depth - 1)->child += dt;	/* stack_base at depth 0 */
 	if (s->active && !--s->active)
 		s->outer += dt;
 	s->last_exit = now;
 	s->exited = 1;
+	if (!general)
+		return;
 	if (th->recording)
 		record(th, now, f->fn, core, ARCOV_TRACE_EXIT);
 	else if (timeline_on)
@@ -564,19 +604,26 @@ void pop_inline(struct thread *th, uint64_t now, int16_t core)
 /* pop_inline() for the rarer paths: frames longjmp left, thread ends. */
 static void pop(struct thread *th, uint64_t now, int16_t core)
 {
-	pop_inline(th, now, core);
+	pop_inline(th, now, core, 1);
 }
+
+/* The stack's first frame is a sentinel below the real ones (stack[-1]),
+ * whose CFA no frame's reaches and whose function is none (0): the fast
+ * paths read the top frame without testing the depth. */
+static const struct frame stack_base = { .sp = UINTPTR_MAX, .edge = NO_EDGE };
 
 static COLD int stack_grow(struct thread *th)
 {
 	uint32_t cap = th->cap ? 2 * th->cap : 256;
 	int saved = errno;
-	struct frame *s = realloc(th->stack, cap * sizeof *s);
+	struct frame *s = realloc(th->stack ? th->stack - 1 : NULL,
+				  (cap + 1) * sizeof *s);
 
 	errno = saved;
 	if (!s)
 		return 0;
-	th->stack = s;
+	s[0] = stack_base;
+	th->stack = s + 1;
 	th->cap = cap;
 	return 1;
 }
@@ -593,47 +640,23 @@ static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 	return f->sp < cfa || (f->sp == cfa && f->site != site);
 }
 
-ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
-				      void *cfa)
+/* Open a call of @s's function @id from call site @site at @now, on
+ * edge @edge (NO_EDGE if none): the stack has room. */
+static inline __attribute__((always_inline))
+void push_inline(struct thread *th, struct fstat *s, uint32_t id,
+		 uintptr_t sp, uintptr_t site, uint64_t now, uint32_t edge,
+		 int16_t core, int general)
 {
-	uintptr_t sp = (uintptr_t)cfa;
-	struct thread *th = self_thread;
-	struct frame *f;
-	struct fstat *s;
-	int16_t core = -1;
-	uint64_t now;
-	uint32_t id, caller;
+	struct frame *f = &th->stack[th->depth++];
 
-	if (__builtin_expect(!th, 0)) {
-		th = thread_start();
-		if (!th)
-			return;
-	}
-	if (th->off)
-		return;
-	th->off = HOOK_BUSY;
-	now = th->recording ? ticks_core(&core) : ticks();
-	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
-	if (__builtin_expect(!id, 0))
-		id = fn_number(fn);
-	while (th->depth && frame_dead(&th->stack[th->depth - 1], sp,
-				       (uintptr_t)site))
-		pop(th, now, core);		/* left by longjmp */
-	s = id ? stat_of(th, id) : NULL;
-	if (!s || (th->depth == th->cap && !stack_grow(th))) {
-		th->dropped++;
-		goto out;
-	}
-	caller = th->depth ? th->stack[th->depth - 1].fn : 0;
-	f = &th->stack[th->depth++];
 	f->sp = sp;
-	f->site = (uintptr_t)site;
+	f->site = site;
 	f->start = now;
 	f->child = 0;
 	f->fn = id;
-	f->edge = edge_cached(th, s, caller, id, (uintptr_t)site);
-	if (f->edge != NO_EDGE)
-		th->edges[f->edge].calls++;
+	f->edge = edge;
+	if (edge != NO_EDGE)
+		th->edges[edge].calls++;
 	else
 		th->dropped++;
 	if (s->hits)
@@ -643,23 +666,126 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	s->hits++;
 	s->active++;
 	s->last_entry = now;
+	if (!general)
+		return;
 	if (th->recording)
 		record(th, now, id, core, ARCOV_TRACE_ENTRY);
 	else if (timeline_on)
 		th->lost++;
-out:
-	th->off = HOOK_ON;
 }
 
-ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
+/* arcov_profile_enter() for every case the fast path leaves: a thread's
+ * first call, a function's first call anywhere, frames longjmp left, a
+ * full stack or statistics table, a new edge, the timeline, no TSC. */
+static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
+			       uintptr_t site, uintptr_t sp)
 {
-	uintptr_t sp = (uintptr_t)cfa;
+	struct fstat *s;
+	int16_t core = -1;
+	uint64_t now;
+	uint32_t id, caller;
+
+	if (th == &unstarted) {
+		th = thread_start();
+		if (!th)
+			return;
+	}
+	if (th->off >= HOOK_BUSY)
+		return;
+	th->off = HOOK_BUSY;
+	now = th->recording ? ticks_core(&core) : ticks();
+	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(!id, 0))
+		id = fn_number(fn);
+	while (th->depth && frame_dead(&th->stack[th->depth - 1], sp, site))
+		pop(th, now, core);		/* left by longjmp */
+	s = id ? stat_of(th, id) : NULL;
+	if (!s || (th->depth == th->cap && !stack_grow(th))) {
+		th->dropped++;
+		goto out;
+	}
+	caller = (th->stack + th->depth - 1)->fn;	/* stack_base: 0 */
+	push_inline(th, s, id, sp, site, now,
+		    edge_cached(th, s, caller, id, site), core, 1);
+out:
+	th->off = th->rest;
+}
+
+/*
+ * The entry hook.  Its fast path -- the thread running, no timeline, the
+ * TSC, the function numbered, no frame left by longjmp, room on the
+ * stack, and the edge its function's last call took -- tests all that
+ * before it changes anything, and calls nothing: every other case goes
+ * to enter_general() (a tail call), which starts over.
+ */
+ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
+				      void *cfa)
+{
 	struct thread *th = self_thread;
+	const struct frame *top;
+	const struct edge *e;
+	struct fstat *s;
+	uint32_t id, k, h, caller;
+	uint64_t now;
+
+	if (__builtin_expect(th->off != HOOK_ON, 0))
+		goto general;
+	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
+	top = th->stack + th->depth - 1;	/* stack_base at depth 0 */
+	if (__builtin_expect(id - 1u >= th->nstats - 1u ||
+			     th->depth == th->cap ||
+			     frame_dead(top, (uintptr_t)cfa, (uintptr_t)site),
+			     0))
+		goto general;
+	s = &th->stats[id];
+	caller = top->fn;
+	/* The edge: its function's last one, else the first place the hash
+	 * table looks. */
+	k = s->last_edge;
+	if (__builtin_expect(k != 0, 1)) {
+		e = &th->edges[k - 1];
+		if (__builtin_expect(e->site == (uintptr_t)site &&
+				     e->caller == caller, 1))
+			goto found;
+	}
+	if (!th->mask)
+		goto general;
+	for (h = edge_hash(caller, id, (uintptr_t)site);; h++) {
+		k = th->table[h & th->mask];
+		if (!k)
+			goto general;	/* a new edge */
+		e = &th->edges[k - 1];
+		if (e->site == (uintptr_t)site && e->callee == id &&
+		    e->caller == caller)
+			break;
+	}
+	s->last_edge = k;
+found:
+	th->off = HOOK_BUSY;
+	/* The TSC without serialisation (no lfence, no rdtscp): it may be
+	 * read a few dozen cycles early or late against the code around it,
+	 * far below a call's cost; what order needs is kept -- the reads of
+	 * one thread are in order, a negative difference (a migration
+	 * between cores) counts 0, and the frame this call opens is written
+	 * after the read. */
+	now = tsc();
+	push_inline(th, s, id, (uintptr_t)cfa, (uintptr_t)site, now, k - 1,
+		    -1, 0);
+	th->off = HOOK_ON;
+	return;
+general:
+	enter_general(th, fn, (uintptr_t)site, (uintptr_t)cfa);
+}
+
+/* arcov_profile_exit() for every case the fast path leaves. */
+static COLD void exit_general(struct thread *th, struct arcov_prof_fn *fn,
+			      uintptr_t sp)
+{
 	int16_t core = -1;
 	uint64_t now;
 	uint32_t id;
 
-	if (!th || th->off)
+	if (th->off >= HOOK_BUSY)
 		return;
 	th->off = HOOK_BUSY;
 	now = th->recording ? ticks_core(&core) : ticks();
@@ -680,18 +806,41 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 		else
 			th->dropped++;
 	} else {
-		pop_inline(th, now, core);
+		pop_inline(th, now, core, 1);
 	}
 	th->end = now;
+	th->off = th->rest;
+}
+
+/* The exit hook.  Fast path: the top frame is this function's, at this
+ * CFA; the rest as for arcov_profile_enter(). */
+ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
+{
+	struct thread *th = self_thread;
+	const struct frame *top;
+	uint64_t now;
+
+	if (__builtin_expect(th->off != HOOK_ON, 0))
+		goto general;
+	top = th->stack + th->depth - 1;	/* stack_base at depth 0 */
+	if (__builtin_expect(top->sp != (uintptr_t)cfa ||
+			     top->fn != __atomic_load_n(&fn->id,
+							__ATOMIC_RELAXED), 0))
+		goto general;
+	th->off = HOOK_BUSY;
+	now = tsc();		/* unserialised: see arcov_profile_enter() */
+	pop_inline(th, now, -1, 0);
+	th->end = now;
 	th->off = HOOK_ON;
+	return;
+general:
+	exit_general(th, fn, (uintptr_t)cfa);
 }
 
 /* The calling thread's open frames, saved before a setjmp. */
 ARCOV_PUBLIC uint32_t arcov_profile_depth(void)
 {
-	struct thread *th = self_thread;
-
-	return th ? th->depth : 0;
+	return self_thread->depth;	/* unstarted's is 0 */
 }
 
 /* After a setjmp returned: the frames a longjmp back skipped are closed,
@@ -703,14 +852,14 @@ ARCOV_PUBLIC void arcov_profile_resume(uint32_t depth)
 	int16_t core = -1;
 	uint64_t now;
 
-	if (!th || th->off || th->depth <= depth)
+	if (th->off >= HOOK_BUSY || th->depth <= depth)
 		return;
-	th->off = 1;
+	th->off = HOOK_BUSY;
 	now = th->recording ? ticks_core(&core) : ticks();
 	while (th->depth > depth)
 		pop(th, now, core);		/* left by longjmp */
 	th->end = now;
-	th->off = 0;
+	th->off = th->rest;
 }
 
 /* ---- threads, fork ---- */
@@ -749,7 +898,7 @@ static void thread_clear(struct thread *th)
  * the parent's copy, and a lock may have been held). */
 static void fork_child(void)
 {
-	struct thread *th = self_thread;
+	struct thread *th = thread_self();
 	uint32_t i;
 
 	pthread_mutex_init(&lock, NULL);
@@ -818,6 +967,29 @@ static void span_out(const struct calib *c, struct arcov_trace_span *o,
 	o->max = dur_ns(c, s->max);
 }
 
+/* Add each edge's calls to its callee's gross and net spans (struct
+ * fstat): every call on it is closed by now. */
+static void stats_of_edges(struct thread *th)
+{
+	uint32_t k;
+
+	for (k = 0; k < th->nedges; k++) {
+		const struct edge *e = &th->edges[k];
+		struct fstat *s = &th->stats[e->callee];
+
+		if (!e->calls)
+			continue;
+		s->gross.count += e->calls;
+		s->gross.total += e->incl;
+		if (e->min < s->gross.min)
+			s->gross.min = e->min;
+		if (e->max > s->gross.max)
+			s->gross.max = e->max;
+		s->net.count += e->calls;
+		s->net.total += e->self;
+	}
+}
+
 /*
  * One thread as the file holds it.  Calls still open (the dumping thread
  * inside exit(), or an arcov_dump() call) are closed at @now in a copy:
@@ -834,6 +1006,8 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 
 	memset(o, 0, sizeof *o);
 	copy.stack = malloc((open + 1) * sizeof *copy.stack);
+	if (copy.stack)
+		*copy.stack++ = stack_base;
 	copy.edges = malloc((th->nedges + 1) * sizeof *copy.edges);
 	copy.stats = malloc((th->nstats + 1) * sizeof *copy.stats);
 	o->edges = calloc(th->nedges + 1, sizeof *o->edges);
@@ -867,6 +1041,7 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 	 * losing events. */
 	while (copy.depth)
 		pop(&copy, now, -1);
+	stats_of_edges(&copy);
 	copy.lost = th->lost;
 	for (i = th->nevents; i < copy.nevents; i++)
 		th->events[i].time = to_ns(c, th->events[i].time);
@@ -912,7 +1087,7 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 	o->events = th->events;
 	o->nevents = copy.nevents;
 out:
-	free(copy.stack);
+	free(copy.stack ? copy.stack - 1 : NULL);
 	free(copy.edges);
 	free(copy.stats);
 	return rc;
@@ -1066,7 +1241,7 @@ static void dump_locked(void)
 {
 	struct arcov_trace t = { 0 };
 	struct arcov_err err = { 0 };
-	struct thread *me = self_thread, *th;
+	struct thread *me = thread_self(), *th;
 	struct calib c = { ticks(), mono_ns() };
 	uint64_t now = c.tsc1, dropped = 0;
 	struct arcov_file_tx tx;
@@ -1090,7 +1265,7 @@ static void dump_locked(void)
 		 * not written), left out and counted when inside it. */
 		if (th != me && __atomic_load_n(&th->live, __ATOMIC_ACQUIRE) &&
 		    (__atomic_load_n(&th->depth, __ATOMIC_ACQUIRE) ||
-		     __atomic_load_n(&th->off, __ATOMIC_ACQUIRE))) {
+		     __atomic_load_n(&th->off, __ATOMIC_ACQUIRE) == HOOK_BUSY)) {
 			t.lost_threads++;
 			continue;
 		}
@@ -1142,7 +1317,7 @@ report:
 static void dump_at_exit(void)
 {
 	int saved = errno, off = 0;
-	struct thread *me = self_thread;
+	struct thread *me = thread_self();
 
 	if (broken)
 		return;
