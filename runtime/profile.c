@@ -115,9 +115,8 @@ enum { HOOK_ON, HOOK_GENERAL, HOOK_BUSY, HOOK_OVER, HOOK_UNSTARTED };
 struct thread {
 	int off;		/* HOOK_ON: the hooks' fast paths;
 				 * HOOK_GENERAL: only their general ones
-				 * (a timeline, no TSC); HOOK_BUSY inside a
-				 * hook or the dump, HOOK_OVER once the
-				 * thread is over */
+				 * (no TSC); HOOK_BUSY inside a hook or the
+				 * dump, HOOK_OVER once the thread is over */
 	int rest;		/* what off returns to after a hook */
 	int recording;		/* events go to the timeline */
 	int live;		/* still running */
@@ -322,7 +321,7 @@ static COLD struct thread *thread_start(void)
 	th->tid = (uint64_t)syscall(SYS_gettid);
 	th->live = 1;
 	th->recording = timeline_on;
-	th->rest = th->off = timeline_on || !use_tsc ? HOOK_GENERAL : HOOK_ON;
+	th->rest = th->off = use_tsc ? HOOK_ON : HOOK_GENERAL;
 	th->start = ticks();
 	pthread_setspecific(thread_key, th);
 	locking = 1;
@@ -561,10 +560,26 @@ static void record(struct thread *th, uint64_t t, uint32_t fn, int16_t core,
 	e->reserved = 0;
 }
 
-/* Close the innermost open call at @now; @general 0 in the hooks' fast
- * paths, which know that no timeline is on. */
+/* The timeline's share of an entry or exit: the event, or a count of
+ * those the full timeline lost. */
+static COLD void timeline_event(struct thread *th, uint64_t t, uint32_t fn,
+				int16_t core, uint8_t kind)
+{
+	if (th->recording)
+		record(th, t, fn, core, kind);
+	else
+		th->lost++;
+}
+
+/* This thread's clock reading, with the core when it records events. */
+static inline uint64_t ticks_for(struct thread *th, int16_t *core)
+{
+	return __builtin_expect(th->recording, 0) ? ticks_core(core) : ticks();
+}
+
+/* Close the innermost open call at @now. */
 static inline __attribute__((always_inline))
-void pop_inline(struct thread *th, uint64_t now, int16_t core, int general)
+void pop_inline(struct thread *th, uint64_t now, int16_t core)
 {
 	struct frame *f = &th->stack[--th->depth];
 	uint64_t dt = now > f->start ? now - f->start : 0;
@@ -593,18 +608,14 @@ void pop_inline(struct thread *th, uint64_t now, int16_t core, int general)
 		s->outer += dt;
 	s->last_exit = now;
 	s->exited = 1;
-	if (!general)
-		return;
-	if (th->recording)
-		record(th, now, f->fn, core, ARCOV_TRACE_EXIT);
-	else if (timeline_on)
-		th->lost++;
+	if (__builtin_expect(timeline_on, 0))
+		timeline_event(th, now, f->fn, core, ARCOV_TRACE_EXIT);
 }
 
 /* pop_inline() for the rarer paths: frames longjmp left, thread ends. */
 static void pop(struct thread *th, uint64_t now, int16_t core)
 {
-	pop_inline(th, now, core, 1);
+	pop_inline(th, now, core);
 }
 
 /* The stack's first frame is a sentinel below the real ones (stack[-1]),
@@ -645,7 +656,7 @@ static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 static inline __attribute__((always_inline))
 void push_inline(struct thread *th, struct fstat *s, uint32_t id,
 		 uintptr_t sp, uintptr_t site, uint64_t now, uint32_t edge,
-		 int16_t core, int general)
+		 int16_t core)
 {
 	struct frame *f = &th->stack[th->depth++];
 
@@ -666,12 +677,8 @@ void push_inline(struct thread *th, struct fstat *s, uint32_t id,
 	s->hits++;
 	s->active++;
 	s->last_entry = now;
-	if (!general)
-		return;
-	if (th->recording)
-		record(th, now, id, core, ARCOV_TRACE_ENTRY);
-	else if (timeline_on)
-		th->lost++;
+	if (__builtin_expect(timeline_on, 0))
+		timeline_event(th, now, id, core, ARCOV_TRACE_ENTRY);
 }
 
 /* arcov_profile_enter() for every case the fast path leaves: a thread's
@@ -693,7 +700,7 @@ static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
 	if (th->off >= HOOK_BUSY)
 		return;
 	th->off = HOOK_BUSY;
-	now = th->recording ? ticks_core(&core) : ticks();
+	now = ticks_for(th, &core);
 	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
 	if (__builtin_expect(!id, 0))
 		id = fn_number(fn);
@@ -706,7 +713,7 @@ static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
 	}
 	caller = (th->stack + th->depth - 1)->fn;	/* stack_base: 0 */
 	push_inline(th, s, id, sp, site, now,
-		    edge_cached(th, s, caller, id, site), core, 1);
+		    edge_cached(th, s, caller, id, site), core);
 out:
 	th->off = th->rest;
 }
@@ -726,6 +733,7 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	const struct edge *e;
 	struct fstat *s;
 	uint32_t id, k, h, caller;
+	int16_t core = -1;
 	uint64_t now;
 
 	if (__builtin_expect(th->off != HOOK_ON, 0))
@@ -762,15 +770,17 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	s->last_edge = k;
 found:
 	th->off = HOOK_BUSY;
-	/* The TSC without serialisation (no lfence, no rdtscp): it may be
-	 * read a few dozen cycles early or late against the code around it,
-	 * far below a call's cost; what order needs is kept -- the reads of
-	 * one thread are in order, a negative difference (a migration
-	 * between cores) counts 0, and the frame this call opens is written
-	 * after the read. */
-	now = tsc();
+	/* rdtsc without serialisation (no lfence, no cpuid): the CPU may
+	 * read it a few dozen cycles before or after the instructions around
+	 * it, well under a call's cost, and no ordering the profile needs is
+	 * lost -- each reading closes one call and adds to its caller's
+	 * child time at once, so inclusive = self + callees holds exactly;
+	 * a thread's own readings come in program order on one core, and a
+	 * negative difference (a migration to a core whose TSC lags) counts
+	 * 0.  A recording thread reads the core beside it (ticks_core()). */
+	now = __builtin_expect(th->recording, 0) ? ticks_core(&core) : tsc();
 	push_inline(th, s, id, (uintptr_t)cfa, (uintptr_t)site, now, k - 1,
-		    -1, 0);
+		    core);
 	th->off = HOOK_ON;
 	return;
 general:
@@ -788,7 +798,7 @@ static COLD void exit_general(struct thread *th, struct arcov_prof_fn *fn,
 	if (th->off >= HOOK_BUSY)
 		return;
 	th->off = HOOK_BUSY;
-	now = th->recording ? ticks_core(&core) : ticks();
+	now = ticks_for(th, &core);
 	id = __atomic_load_n(&fn->id, __ATOMIC_RELAXED);
 	while (th->depth && th->stack[th->depth - 1].sp < sp)
 		pop(th, now, core);		/* left by longjmp */
@@ -806,7 +816,7 @@ static COLD void exit_general(struct thread *th, struct arcov_prof_fn *fn,
 		else
 			th->dropped++;
 	} else {
-		pop_inline(th, now, core, 1);
+		pop_inline(th, now, core);
 	}
 	th->end = now;
 	th->off = th->rest;
@@ -818,6 +828,7 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 {
 	struct thread *th = self_thread;
 	const struct frame *top;
+	int16_t core = -1;
 	uint64_t now;
 
 	if (__builtin_expect(th->off != HOOK_ON, 0))
@@ -828,8 +839,9 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 							__ATOMIC_RELAXED), 0))
 		goto general;
 	th->off = HOOK_BUSY;
-	now = tsc();		/* unserialised: see arcov_profile_enter() */
-	pop_inline(th, now, -1, 0);
+	/* Unserialised, as in arcov_profile_enter(). */
+	now = __builtin_expect(th->recording, 0) ? ticks_core(&core) : tsc();
+	pop_inline(th, now, core);
 	th->end = now;
 	th->off = HOOK_ON;
 	return;
@@ -855,7 +867,7 @@ ARCOV_PUBLIC void arcov_profile_resume(uint32_t depth)
 	if (th->off >= HOOK_BUSY || th->depth <= depth)
 		return;
 	th->off = HOOK_BUSY;
-	now = th->recording ? ticks_core(&core) : ticks();
+	now = ticks_for(th, &core);
 	while (th->depth > depth)
 		pop(th, now, core);		/* left by longjmp */
 	th->end = now;
