@@ -110,11 +110,15 @@ struct fstat {
 
 /* struct thread's off: which path the hooks take, or what keeps them out
  * (HOOK_BUSY and above). */
-enum { HOOK_ON, HOOK_GENERAL, HOOK_BUSY, HOOK_OVER, HOOK_UNSTARTED };
+enum {
+	HOOK_ON, HOOK_TIMELINE, HOOK_GENERAL,	/* the hooks run: */
+	HOOK_BUSY, HOOK_OVER, HOOK_UNSTARTED	/* they do not */
+};
 
 struct thread {
 	int off;		/* HOOK_ON: the hooks' fast paths;
-				 * HOOK_GENERAL: only their general ones
+				 * HOOK_TIMELINE: the same with a timeline;
+				 * HOOK_GENERAL: only their general paths
 				 * (no TSC); HOOK_BUSY inside a hook or the
 				 * dump, HOOK_OVER once the thread is over */
 	int rest;		/* what off returns to after a hook */
@@ -321,7 +325,8 @@ static COLD struct thread *thread_start(void)
 	th->tid = (uint64_t)syscall(SYS_gettid);
 	th->live = 1;
 	th->recording = timeline_on;
-	th->rest = th->off = use_tsc ? HOOK_ON : HOOK_GENERAL;
+	th->rest = th->off = !use_tsc ? HOOK_GENERAL :
+			     timeline_on ? HOOK_TIMELINE : HOOK_ON;
 	th->start = ticks();
 	pthread_setspecific(thread_key, th);
 	locking = 1;
@@ -577,9 +582,10 @@ static inline uint64_t ticks_for(struct thread *th, int16_t *core)
 	return __builtin_expect(th->recording, 0) ? ticks_core(core) : ticks();
 }
 
-/* Close the innermost open call at @now. */
+/* Close the innermost open call at @now; @timeline tells whether the
+ * timeline is on (a constant in the fast paths). */
 static inline __attribute__((always_inline))
-void pop_inline(struct thread *th, uint64_t now, int16_t core)
+void pop_inline(struct thread *th, uint64_t now, int16_t core, int timeline)
 {
 	struct frame *f = &th->stack[--th->depth];
 	uint64_t dt = now > f->start ? now - f->start : 0;
@@ -608,14 +614,14 @@ void pop_inline(struct thread *th, uint64_t now, int16_t core)
 		s->outer += dt;
 	s->last_exit = now;
 	s->exited = 1;
-	if (__builtin_expect(timeline_on, 0))
+	if (timeline)
 		timeline_event(th, now, f->fn, core, ARCOV_TRACE_EXIT);
 }
 
 /* pop_inline() for the rarer paths: frames longjmp left, thread ends. */
 static void pop(struct thread *th, uint64_t now, int16_t core)
 {
-	pop_inline(th, now, core);
+	pop_inline(th, now, core, timeline_on);
 }
 
 /* The stack's first frame is a sentinel below the real ones (stack[-1]),
@@ -656,7 +662,7 @@ static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 static inline __attribute__((always_inline))
 void push_inline(struct thread *th, struct fstat *s, uint32_t id,
 		 uintptr_t sp, uintptr_t site, uint64_t now, uint32_t edge,
-		 int16_t core)
+		 int16_t core, int timeline)
 {
 	struct frame *f = &th->stack[th->depth++];
 
@@ -677,7 +683,7 @@ void push_inline(struct thread *th, struct fstat *s, uint32_t id,
 	s->hits++;
 	s->active++;
 	s->last_entry = now;
-	if (__builtin_expect(timeline_on, 0))
+	if (timeline)
 		timeline_event(th, now, id, core, ARCOV_TRACE_ENTRY);
 }
 
@@ -713,22 +719,25 @@ static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
 	}
 	caller = (th->stack + th->depth - 1)->fn;	/* stack_base: 0 */
 	push_inline(th, s, id, sp, site, now,
-		    edge_cached(th, s, caller, id, site), core);
+		    edge_cached(th, s, caller, id, site), core, timeline_on);
 out:
 	th->off = th->rest;
 }
 
 /*
- * The entry hook.  Its fast path -- the thread running, no timeline, the
- * TSC, the function numbered, no frame left by longjmp, room on the
- * stack, and the edge its function's last call took -- tests all that
- * before it changes anything, and calls nothing: every other case goes
- * to enter_general() (a tail call), which starts over.
+ * The entry hook's fast path -- the thread running, the TSC, the function
+ * numbered, no frame left by longjmp, room on the stack, an edge already
+ * known -- tests all that before it changes anything, and calls nothing
+ * but the timeline's recorder: every other case goes to enter_general(),
+ * which starts over.  @timeline is a constant: one copy for the common
+ * case, one out of line (enter_timeline()) for a thread with a timeline,
+ * so that reading the core and recording take no register from the
+ * common case, and the tests' timeline runs check this very code.
  */
-ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
-				      void *cfa)
+static inline __attribute__((always_inline))
+void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
+		uintptr_t sp, int timeline)
 {
-	struct thread *th = self_thread;
 	const struct frame *top;
 	const struct edge *e;
 	struct fstat *s;
@@ -736,35 +745,29 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	int16_t core = -1;
 	uint64_t now;
 
-	if (__builtin_expect(th->off != HOOK_ON, 0))
-		goto general;
 	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
 	top = th->stack + th->depth - 1;	/* stack_base at depth 0 */
 	if (__builtin_expect(id - 1u >= th->nstats - 1u ||
 			     th->depth == th->cap ||
-			     frame_dead(top, (uintptr_t)cfa, (uintptr_t)site),
-			     0))
+			     frame_dead(top, sp, site), 0))
 		goto general;
 	s = &th->stats[id];
 	caller = top->fn;
-	/* The edge: its function's last one, else the first place the hash
-	 * table looks. */
+	/* The edge: its function's last one, else the hash table's. */
 	k = s->last_edge;
 	if (__builtin_expect(k != 0, 1)) {
 		e = &th->edges[k - 1];
-		if (__builtin_expect(e->site == (uintptr_t)site &&
-				     e->caller == caller, 1))
+		if (__builtin_expect(e->site == site && e->caller == caller, 1))
 			goto found;
 	}
 	if (!th->mask)
 		goto general;
-	for (h = edge_hash(caller, id, (uintptr_t)site);; h++) {
+	for (h = edge_hash(caller, id, site);; h++) {
 		k = th->table[h & th->mask];
 		if (!k)
 			goto general;	/* a new edge */
 		e = &th->edges[k - 1];
-		if (e->site == (uintptr_t)site && e->callee == id &&
-		    e->caller == caller)
+		if (e->site == site && e->callee == id && e->caller == caller)
 			break;
 	}
 	s->last_edge = k;
@@ -778,13 +781,32 @@ found:
 	 * a thread's own readings come in program order on one core, and a
 	 * negative difference (a migration to a core whose TSC lags) counts
 	 * 0.  A recording thread reads the core beside it (ticks_core()). */
-	now = __builtin_expect(th->recording, 0) ? ticks_core(&core) : tsc();
-	push_inline(th, s, id, (uintptr_t)cfa, (uintptr_t)site, now, k - 1,
-		    core);
-	th->off = HOOK_ON;
+	now = timeline && th->recording ? ticks_core(&core) : tsc();
+	push_inline(th, s, id, sp, site, now, k - 1, core, timeline);
+	th->off = timeline ? HOOK_TIMELINE : HOOK_ON;
 	return;
 general:
-	enter_general(th, fn, (uintptr_t)site, (uintptr_t)cfa);
+	enter_general(th, fn, site, sp);
+}
+
+static COLD void enter_timeline(struct thread *th, struct arcov_prof_fn *fn,
+				uintptr_t site, uintptr_t sp)
+{
+	enter_fast(th, fn, site, sp, 1);
+}
+
+/* The entry hook (runtime/arcov-profile.h). */
+ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
+				      void *cfa)
+{
+	struct thread *th = self_thread;
+
+	if (__builtin_expect(th->off == HOOK_ON, 1))
+		enter_fast(th, fn, (uintptr_t)site, (uintptr_t)cfa, 0);
+	else if (th->off == HOOK_TIMELINE)
+		enter_timeline(th, fn, (uintptr_t)site, (uintptr_t)cfa);
+	else
+		enter_general(th, fn, (uintptr_t)site, (uintptr_t)cfa);
 }
 
 /* arcov_profile_exit() for every case the fast path leaves. */
@@ -816,37 +838,53 @@ static COLD void exit_general(struct thread *th, struct arcov_prof_fn *fn,
 		else
 			th->dropped++;
 	} else {
-		pop_inline(th, now, core);
+		pop_inline(th, now, core, timeline_on);
 	}
 	th->end = now;
 	th->off = th->rest;
 }
 
-/* The exit hook.  Fast path: the top frame is this function's, at this
- * CFA; the rest as for arcov_profile_enter(). */
-ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
+/* The exit hook's fast path: the top frame is this function's, at this
+ * CFA; the rest as for enter_fast(). */
+static inline __attribute__((always_inline))
+void exit_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t sp,
+	       int timeline)
 {
-	struct thread *th = self_thread;
-	const struct frame *top;
+	const struct frame *top = th->stack + th->depth - 1;	/* or stack_base */
 	int16_t core = -1;
 	uint64_t now;
 
-	if (__builtin_expect(th->off != HOOK_ON, 0))
-		goto general;
-	top = th->stack + th->depth - 1;	/* stack_base at depth 0 */
-	if (__builtin_expect(top->sp != (uintptr_t)cfa ||
+	if (__builtin_expect(top->sp != sp ||
 			     top->fn != __atomic_load_n(&fn->id,
-							__ATOMIC_RELAXED), 0))
-		goto general;
+							__ATOMIC_RELAXED), 0)) {
+		exit_general(th, fn, sp);
+		return;
+	}
 	th->off = HOOK_BUSY;
-	/* Unserialised, as in arcov_profile_enter(). */
-	now = __builtin_expect(th->recording, 0) ? ticks_core(&core) : tsc();
-	pop_inline(th, now, core);
+	/* Unserialised, as in enter_fast(). */
+	now = timeline && th->recording ? ticks_core(&core) : tsc();
+	pop_inline(th, now, core, timeline);
 	th->end = now;
-	th->off = HOOK_ON;
-	return;
-general:
-	exit_general(th, fn, (uintptr_t)cfa);
+	th->off = timeline ? HOOK_TIMELINE : HOOK_ON;
+}
+
+static COLD void exit_timeline(struct thread *th, struct arcov_prof_fn *fn,
+			       uintptr_t sp)
+{
+	exit_fast(th, fn, sp, 1);
+}
+
+/* The exit hook (runtime/arcov-profile.h). */
+ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
+{
+	struct thread *th = self_thread;
+
+	if (__builtin_expect(th->off == HOOK_ON, 1))
+		exit_fast(th, fn, (uintptr_t)cfa, 0);
+	else if (th->off == HOOK_TIMELINE)
+		exit_timeline(th, fn, (uintptr_t)cfa);
+	else
+		exit_general(th, fn, (uintptr_t)cfa);
 }
 
 /* The calling thread's open frames, saved before a setjmp. */
