@@ -2,7 +2,9 @@
  * stacks, the aggregate and the optional timeline, and the .arcov-trace
  * file written at exit (doc/profile.md).
  *
- * Hot path: each thread owns all it touches (initial-exec TLS, no lock):
+ * Hot path: each hook is a fast path that calls nothing and a general
+ * path for the rest (enter_fast(), enter_general()).  Each thread owns all
+ * it touches (initial-exec TLS, no lock):
  * a shadow stack of open calls, a hash table of (caller, call site,
  * callee) aggregates, per-function statistics indexed by the function's
  * number, and, with ARCOV_TIMELINE, a bounded event buffer.  Only the
@@ -689,7 +691,7 @@ void push_inline(struct thread *th, struct fstat *s, uint32_t id,
 
 /* arcov_profile_enter() for every case the fast path leaves: a thread's
  * first call, a function's first call anywhere, frames longjmp left, a
- * full stack or statistics table, a new edge, the timeline, no TSC. */
+ * full stack or statistics table, a new edge, no TSC. */
 static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
 			       uintptr_t site, uintptr_t sp)
 {
