@@ -94,9 +94,11 @@ static tree counters_var(void)
  * for the runtime (word 0 nonzero once it has this thread's copy), then
  * the counters.  GCC picks the access
  * model: local-exec in an executable (the increment is one add at a
- * constant offset from the thread pointer, as cheap as a plain one), a
- * __tls_get_addr() call per function in a shared library, where the
- * static TLS left for dlopen() is too small for counter arrays.
+ * constant offset from the thread pointer, as cheap as a plain one),
+ * __tls_get_addr() calls in a shared library, where the static TLS left
+ * for dlopen() is too small for counter arrays: GCC expands one per
+ * block that counts and per loop pass, 3.2 per function call on Lua
+ * (doc/performance.md, issue 28, says what would make it one).
  */
 static tree thread_var(void)
 {

@@ -2,7 +2,9 @@
  * stacks, the aggregate and the optional timeline, and the .arcov-trace
  * file written at exit (doc/profile.md).
  *
- * Hot path: each thread owns all it touches (initial-exec TLS, no lock):
+ * Hot path: each hook is a fast path that calls nothing and a general
+ * path for the rest (enter_fast(), enter_general()).  Each thread owns all
+ * it touches (initial-exec TLS, no lock):
  * a shadow stack of open calls, a hash table of (caller, call site,
  * callee) aggregates, per-function statistics indexed by the function's
  * number, and, with ARCOV_TIMELINE, a bounded event buffer.  Only the
@@ -80,11 +82,12 @@ struct frame {
 	uint32_t edge;		/* index in edges[], NO_EDGE if none */
 };
 
+/* 64 bytes: the hooks find an edge by a shift, and in one cache line. */
 struct edge {
 	uint32_t caller, callee;
 	uintptr_t site;
 	uint64_t calls, incl, self, min, max;	/* ticks */
-};
+} __attribute__((aligned(64)));
 
 /* min starts at UINT64_MAX (SPAN_EMPTY): one comparison per bound. */
 struct span {
@@ -93,6 +96,10 @@ struct span {
 
 #define SPAN_EMPTY { 0, 0, UINT64_MAX, 0 }
 
+/* A function's statistics in one thread.  Its calls on an edge (all but
+ * those a fork or a full table left without one) add their gross and net
+ * counts and totals, and their gross bounds, to the edge only: the dump
+ * adds the edges up (stats_of_edges()), one hook does less. */
 struct fstat {
 	uint64_t hits;
 	uint64_t last_entry, last_exit;
@@ -103,12 +110,20 @@ struct fstat {
 	uint64_t outer;
 };
 
-/* struct thread's off: what keeps the hooks out. */
-enum { HOOK_ON, HOOK_BUSY, HOOK_OVER };
+/* struct thread's off: which path the hooks take, or what keeps them out
+ * (HOOK_BUSY and above). */
+enum {
+	HOOK_ON, HOOK_TIMELINE, HOOK_GENERAL,	/* the hooks run: */
+	HOOK_BUSY, HOOK_OVER, HOOK_UNSTARTED	/* they do not */
+};
 
 struct thread {
-	int off;		/* HOOK_BUSY inside a hook or the dump,
-				 * HOOK_OVER once the thread is over */
+	int off;		/* HOOK_ON: the hooks' fast paths;
+				 * HOOK_TIMELINE: the same with a timeline;
+				 * HOOK_GENERAL: only their general paths
+				 * (no TSC); HOOK_BUSY inside a hook or the
+				 * dump, HOOK_OVER once the thread is over */
+	int rest;		/* what off returns to after a hook */
 	int recording;		/* events go to the timeline */
 	int live;		/* still running */
 	uint32_t depth, cap;
@@ -124,8 +139,19 @@ struct thread {
 	struct thread *next;
 };
 
+/* A thread that has not called a hook yet points at unstarted, whose off
+ * sends the hooks to their general paths: the fast paths test one word. */
+static struct thread unstarted = { .off = HOOK_UNSTARTED };
 static __thread struct thread *self_thread
-	__attribute__((tls_model("initial-exec")));
+	__attribute__((tls_model("initial-exec"))) = &unstarted;
+
+/* The calling thread's state, NULL before its first hook. */
+static inline struct thread *thread_self(void)
+{
+	struct thread *th = self_thread;
+
+	return th == &unstarted ? NULL : th;
+}
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -275,6 +301,9 @@ static void global_init(void)
 /* The slow paths are kept out of line, so the hooks stay small. */
 #define COLD __attribute__((noinline, cold))
 
+static int stack_grow(struct thread *th);
+static struct fstat *stat_grow(struct thread *th, uint32_t fn);
+
 static COLD struct thread *thread_start(void)
 {
 	int saved = errno;
@@ -288,9 +317,18 @@ static COLD struct thread *thread_start(void)
 		arcov_rt_warn("out of memory; this thread is not profiled");
 		goto out;
 	}
+	if (!stack_grow(th) || !stat_grow(th, 0)) {
+		free(th->stack ? th->stack - 1 : NULL);
+		free(th->stats);
+		free(th);
+		arcov_rt_warn("out of memory; this thread is not profiled");
+		goto out;
+	}
 	th->tid = (uint64_t)syscall(SYS_gettid);
 	th->live = 1;
 	th->recording = timeline_on;
+	th->rest = th->off = !use_tsc ? HOOK_GENERAL :
+			     timeline_on ? HOOK_TIMELINE : HOOK_ON;
 	th->start = ticks();
 	pthread_setspecific(thread_key, th);
 	locking = 1;
@@ -390,8 +428,9 @@ static inline struct fstat *stat_of(struct thread *th, uint32_t fn)
 static inline uint32_t edge_hash(uint32_t caller, uint32_t callee,
 				 uintptr_t site)
 {
-	uint64_t h = (uint64_t)site * 0x9e3779b97f4a7c15u ^
-		     ((uint64_t)caller << 32 | callee) * 0xc2b2ae3d27d4eb4fu;
+	/* One multiplication: the fast path of the entry hook hashes. */
+	uint64_t h = ((uint64_t)site ^ ((uint64_t)callee << 32 | caller)) *
+		     0x9e3779b97f4a7c15u;
 
 	return (uint32_t)(h >> 32);
 }
@@ -528,16 +567,34 @@ static void record(struct thread *th, uint64_t t, uint32_t fn, int16_t core,
 	e->reserved = 0;
 }
 
-/* Close the innermost open call at @now. */
+/* The timeline's share of an entry or exit: the event, or a count of
+ * those the full timeline lost. */
+static COLD void timeline_event(struct thread *th, uint64_t t, uint32_t fn,
+				int16_t core, uint8_t kind)
+{
+	if (th->recording)
+		record(th, t, fn, core, kind);
+	else
+		th->lost++;
+}
+
+/* This thread's clock reading, with the core when it records events. */
+static inline uint64_t ticks_for(struct thread *th, int16_t *core)
+{
+	return __builtin_expect(th->recording, 0) ? ticks_core(core) : ticks();
+}
+
+/* Close the innermost open call at @now; @timeline tells whether the
+ * timeline is on (a constant in the fast paths). */
 static inline __attribute__((always_inline))
-void pop_inline(struct thread *th, uint64_t now, int16_t core)
+void pop_inline(struct thread *th, uint64_t now, int16_t core, int timeline)
 {
 	struct frame *f = &th->stack[--th->depth];
 	uint64_t dt = now > f->start ? now - f->start : 0;
 	uint64_t self = dt > f->child ? dt - f->child : 0;
 	struct fstat *s = &th->stats[f->fn];
 
-	if (f->edge != NO_EDGE) {
+	if (__builtin_expect(f->edge != NO_EDGE, 1)) {
 		struct edge *e = &th->edges[f->edge];
 
 		e->incl += dt;
@@ -546,37 +603,46 @@ void pop_inline(struct thread *th, uint64_t now, int16_t core)
 			e->min = dt;
 		if (dt > e->max)
 			e->max = dt;
+		if (self < s->net.min)
+			s->net.min = self;
+		if (self > s->net.max)
+			s->net.max = self;
+	} else {
+		span_add(&s->net, self);
+		span_add(&s->gross, dt);
 	}
-	if (th->depth)
-		th->stack[th->depth - 1].child += dt;
-	span_add(&s->net, self);
-	span_add(&s->gross, dt);
+	(th->stack + th->depth - 1)->child += dt;	/* stack_base at depth 0 */
 	if (s->active && !--s->active)
 		s->outer += dt;
 	s->last_exit = now;
 	s->exited = 1;
-	if (th->recording)
-		record(th, now, f->fn, core, ARCOV_TRACE_EXIT);
-	else if (timeline_on)
-		th->lost++;
+	if (timeline)
+		timeline_event(th, now, f->fn, core, ARCOV_TRACE_EXIT);
 }
 
 /* pop_inline() for the rarer paths: frames longjmp left, thread ends. */
 static void pop(struct thread *th, uint64_t now, int16_t core)
 {
-	pop_inline(th, now, core);
+	pop_inline(th, now, core, timeline_on);
 }
+
+/* The stack's first frame is a sentinel below the real ones (stack[-1]),
+ * whose CFA no frame's reaches and whose function is none (0): the fast
+ * paths read the top frame without testing the depth. */
+static const struct frame stack_base = { .sp = UINTPTR_MAX, .edge = NO_EDGE };
 
 static COLD int stack_grow(struct thread *th)
 {
 	uint32_t cap = th->cap ? 2 * th->cap : 256;
 	int saved = errno;
-	struct frame *s = realloc(th->stack, cap * sizeof *s);
+	struct frame *s = realloc(th->stack ? th->stack - 1 : NULL,
+				  (cap + 1) * sizeof *s);
 
 	errno = saved;
 	if (!s)
 		return 0;
-	th->stack = s;
+	s[0] = stack_base;
+	th->stack = s + 1;
 	th->cap = cap;
 	return 1;
 }
@@ -593,47 +659,23 @@ static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 	return f->sp < cfa || (f->sp == cfa && f->site != site);
 }
 
-ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
-				      void *cfa)
+/* Open a call of @s's function @id from call site @site at @now, on
+ * edge @edge (NO_EDGE if none): the stack has room. */
+static inline __attribute__((always_inline))
+void push_inline(struct thread *th, struct fstat *s, uint32_t id,
+		 uintptr_t sp, uintptr_t site, uint64_t now, uint32_t edge,
+		 int16_t core, int timeline)
 {
-	uintptr_t sp = (uintptr_t)cfa;
-	struct thread *th = self_thread;
-	struct frame *f;
-	struct fstat *s;
-	int16_t core = -1;
-	uint64_t now;
-	uint32_t id, caller;
+	struct frame *f = &th->stack[th->depth++];
 
-	if (__builtin_expect(!th, 0)) {
-		th = thread_start();
-		if (!th)
-			return;
-	}
-	if (th->off)
-		return;
-	th->off = HOOK_BUSY;
-	now = th->recording ? ticks_core(&core) : ticks();
-	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
-	if (__builtin_expect(!id, 0))
-		id = fn_number(fn);
-	while (th->depth && frame_dead(&th->stack[th->depth - 1], sp,
-				       (uintptr_t)site))
-		pop(th, now, core);		/* left by longjmp */
-	s = id ? stat_of(th, id) : NULL;
-	if (!s || (th->depth == th->cap && !stack_grow(th))) {
-		th->dropped++;
-		goto out;
-	}
-	caller = th->depth ? th->stack[th->depth - 1].fn : 0;
-	f = &th->stack[th->depth++];
 	f->sp = sp;
-	f->site = (uintptr_t)site;
+	f->site = site;
 	f->start = now;
 	f->child = 0;
 	f->fn = id;
-	f->edge = edge_cached(th, s, caller, id, (uintptr_t)site);
-	if (f->edge != NO_EDGE)
-		th->edges[f->edge].calls++;
+	f->edge = edge;
+	if (edge != NO_EDGE)
+		th->edges[edge].calls++;
 	else
 		th->dropped++;
 	if (s->hits)
@@ -643,26 +685,144 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	s->hits++;
 	s->active++;
 	s->last_entry = now;
-	if (th->recording)
-		record(th, now, id, core, ARCOV_TRACE_ENTRY);
-	else if (timeline_on)
-		th->lost++;
-out:
-	th->off = HOOK_ON;
+	if (timeline)
+		timeline_event(th, now, id, core, ARCOV_TRACE_ENTRY);
 }
 
-ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
+/* arcov_profile_enter() for every case the fast path leaves: a thread's
+ * first call, a function's first call anywhere, frames longjmp left, a
+ * full stack or statistics table, a new edge, no TSC. */
+static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
+			       uintptr_t site, uintptr_t sp)
 {
-	uintptr_t sp = (uintptr_t)cfa;
+	struct fstat *s;
+	int16_t core = -1;
+	uint64_t now;
+	uint32_t id, caller;
+
+	if (th == &unstarted) {
+		th = thread_start();
+		if (!th)
+			return;
+	}
+	if (th->off >= HOOK_BUSY)
+		return;
+	th->off = HOOK_BUSY;
+	now = ticks_for(th, &core);
+	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(!id, 0))
+		id = fn_number(fn);
+	while (th->depth && frame_dead(&th->stack[th->depth - 1], sp, site))
+		pop(th, now, core);		/* left by longjmp */
+	s = id ? stat_of(th, id) : NULL;
+	if (!s || (th->depth == th->cap && !stack_grow(th))) {
+		th->dropped++;
+		goto out;
+	}
+	caller = (th->stack + th->depth - 1)->fn;	/* stack_base: 0 */
+	push_inline(th, s, id, sp, site, now,
+		    edge_cached(th, s, caller, id, site), core, timeline_on);
+out:
+	th->off = th->rest;
+}
+
+/*
+ * The entry hook's fast path -- the thread running, the TSC, the function
+ * numbered, no frame left by longjmp, room on the stack, an edge already
+ * known -- tests all that before it changes anything, and calls nothing
+ * but the timeline's recorder: every other case goes to enter_general(),
+ * which starts over.  @timeline is a constant: one copy for the common
+ * case, one out of line (enter_timeline()) for a thread with a timeline,
+ * so that reading the core and recording take no register from the
+ * common case, and the tests' timeline runs check this very code.
+ */
+static inline __attribute__((always_inline))
+void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
+		uintptr_t sp, int timeline)
+{
+	const struct frame *top;
+	const struct edge *e;
+	struct fstat *s;
+	uint32_t id, k, h, caller;
+	int16_t core = -1;
+	uint64_t now;
+
+	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
+	top = th->stack + th->depth - 1;	/* stack_base at depth 0 */
+	if (__builtin_expect(id - 1u >= th->nstats - 1u ||
+			     th->depth == th->cap ||
+			     frame_dead(top, sp, site), 0))
+		goto general;
+	s = &th->stats[id];
+	caller = top->fn;
+	/* The edge: its function's last one, else the hash table's. */
+	k = s->last_edge;
+	if (__builtin_expect(k != 0, 1)) {
+		e = &th->edges[k - 1];
+		if (__builtin_expect(e->site == site && e->caller == caller, 1))
+			goto found;
+	}
+	if (!th->mask)
+		goto general;
+	for (h = edge_hash(caller, id, site);; h++) {
+		k = th->table[h & th->mask];
+		if (!k)
+			goto general;	/* a new edge */
+		e = &th->edges[k - 1];
+		if (e->site == site && e->callee == id && e->caller == caller)
+			break;
+	}
+	s->last_edge = k;
+found:
+	th->off = HOOK_BUSY;
+	/* rdtsc without serialisation (no lfence, no cpuid): the CPU may
+	 * read it a few dozen cycles before or after the instructions around
+	 * it, well under a call's cost, and no ordering the profile needs is
+	 * lost -- each reading closes one call and adds to its caller's
+	 * child time at once, so inclusive = self + callees holds exactly;
+	 * a thread's own readings come in program order on one core, and a
+	 * negative difference (a migration to a core whose TSC lags) counts
+	 * 0.  A recording thread reads the core beside it (ticks_core()). */
+	now = timeline && th->recording ? ticks_core(&core) : tsc();
+	push_inline(th, s, id, sp, site, now, k - 1, core, timeline);
+	th->off = timeline ? HOOK_TIMELINE : HOOK_ON;
+	return;
+general:
+	enter_general(th, fn, site, sp);
+}
+
+static COLD void enter_timeline(struct thread *th, struct arcov_prof_fn *fn,
+				uintptr_t site, uintptr_t sp)
+{
+	enter_fast(th, fn, site, sp, 1);
+}
+
+/* The entry hook (runtime/arcov-profile.h). */
+ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
+				      void *cfa)
+{
 	struct thread *th = self_thread;
+
+	if (__builtin_expect(th->off == HOOK_ON, 1))
+		enter_fast(th, fn, (uintptr_t)site, (uintptr_t)cfa, 0);
+	else if (th->off == HOOK_TIMELINE)
+		enter_timeline(th, fn, (uintptr_t)site, (uintptr_t)cfa);
+	else
+		enter_general(th, fn, (uintptr_t)site, (uintptr_t)cfa);
+}
+
+/* arcov_profile_exit() for every case the fast path leaves. */
+static COLD void exit_general(struct thread *th, struct arcov_prof_fn *fn,
+			      uintptr_t sp)
+{
 	int16_t core = -1;
 	uint64_t now;
 	uint32_t id;
 
-	if (!th || th->off)
+	if (th->off >= HOOK_BUSY)
 		return;
 	th->off = HOOK_BUSY;
-	now = th->recording ? ticks_core(&core) : ticks();
+	now = ticks_for(th, &core);
 	id = __atomic_load_n(&fn->id, __ATOMIC_RELAXED);
 	while (th->depth && th->stack[th->depth - 1].sp < sp)
 		pop(th, now, core);		/* left by longjmp */
@@ -680,18 +840,59 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 		else
 			th->dropped++;
 	} else {
-		pop_inline(th, now, core);
+		pop_inline(th, now, core, timeline_on);
 	}
 	th->end = now;
-	th->off = HOOK_ON;
+	th->off = th->rest;
+}
+
+/* The exit hook's fast path: the top frame is this function's, at this
+ * CFA; the rest as for enter_fast(). */
+static inline __attribute__((always_inline))
+void exit_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t sp,
+	       int timeline)
+{
+	const struct frame *top = th->stack + th->depth - 1;	/* or stack_base */
+	int16_t core = -1;
+	uint64_t now;
+
+	if (__builtin_expect(top->sp != sp ||
+			     top->fn != __atomic_load_n(&fn->id,
+							__ATOMIC_RELAXED), 0)) {
+		exit_general(th, fn, sp);
+		return;
+	}
+	th->off = HOOK_BUSY;
+	/* Unserialised, as in enter_fast(). */
+	now = timeline && th->recording ? ticks_core(&core) : tsc();
+	pop_inline(th, now, core, timeline);
+	th->end = now;
+	th->off = timeline ? HOOK_TIMELINE : HOOK_ON;
+}
+
+static COLD void exit_timeline(struct thread *th, struct arcov_prof_fn *fn,
+			       uintptr_t sp)
+{
+	exit_fast(th, fn, sp, 1);
+}
+
+/* The exit hook (runtime/arcov-profile.h). */
+ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
+{
+	struct thread *th = self_thread;
+
+	if (__builtin_expect(th->off == HOOK_ON, 1))
+		exit_fast(th, fn, (uintptr_t)cfa, 0);
+	else if (th->off == HOOK_TIMELINE)
+		exit_timeline(th, fn, (uintptr_t)cfa);
+	else
+		exit_general(th, fn, (uintptr_t)cfa);
 }
 
 /* The calling thread's open frames, saved before a setjmp. */
 ARCOV_PUBLIC uint32_t arcov_profile_depth(void)
 {
-	struct thread *th = self_thread;
-
-	return th ? th->depth : 0;
+	return self_thread->depth;	/* unstarted's is 0 */
 }
 
 /* After a setjmp returned: the frames a longjmp back skipped are closed,
@@ -703,14 +904,14 @@ ARCOV_PUBLIC void arcov_profile_resume(uint32_t depth)
 	int16_t core = -1;
 	uint64_t now;
 
-	if (!th || th->off || th->depth <= depth)
+	if (th->off >= HOOK_BUSY || th->depth <= depth)
 		return;
-	th->off = 1;
-	now = th->recording ? ticks_core(&core) : ticks();
+	th->off = HOOK_BUSY;
+	now = ticks_for(th, &core);
 	while (th->depth > depth)
 		pop(th, now, core);		/* left by longjmp */
 	th->end = now;
-	th->off = 0;
+	th->off = th->rest;
 }
 
 /* ---- threads, fork ---- */
@@ -749,7 +950,7 @@ static void thread_clear(struct thread *th)
  * the parent's copy, and a lock may have been held). */
 static void fork_child(void)
 {
-	struct thread *th = self_thread;
+	struct thread *th = thread_self();
 	uint32_t i;
 
 	pthread_mutex_init(&lock, NULL);
@@ -818,6 +1019,29 @@ static void span_out(const struct calib *c, struct arcov_trace_span *o,
 	o->max = dur_ns(c, s->max);
 }
 
+/* Add each edge's calls to its callee's gross and net spans (struct
+ * fstat): every call on it is closed by now. */
+static void stats_of_edges(struct thread *th)
+{
+	uint32_t k;
+
+	for (k = 0; k < th->nedges; k++) {
+		const struct edge *e = &th->edges[k];
+		struct fstat *s = &th->stats[e->callee];
+
+		if (!e->calls)
+			continue;
+		s->gross.count += e->calls;
+		s->gross.total += e->incl;
+		if (e->min < s->gross.min)
+			s->gross.min = e->min;
+		if (e->max > s->gross.max)
+			s->gross.max = e->max;
+		s->net.count += e->calls;
+		s->net.total += e->self;
+	}
+}
+
 /*
  * One thread as the file holds it.  Calls still open (the dumping thread
  * inside exit(), or an arcov_dump() call) are closed at @now in a copy:
@@ -834,6 +1058,8 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 
 	memset(o, 0, sizeof *o);
 	copy.stack = malloc((open + 1) * sizeof *copy.stack);
+	if (copy.stack)
+		*copy.stack++ = stack_base;
 	copy.edges = malloc((th->nedges + 1) * sizeof *copy.edges);
 	copy.stats = malloc((th->nstats + 1) * sizeof *copy.stats);
 	o->edges = calloc(th->nedges + 1, sizeof *o->edges);
@@ -867,6 +1093,7 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 	 * losing events. */
 	while (copy.depth)
 		pop(&copy, now, -1);
+	stats_of_edges(&copy);
 	copy.lost = th->lost;
 	for (i = th->nevents; i < copy.nevents; i++)
 		th->events[i].time = to_ns(c, th->events[i].time);
@@ -912,7 +1139,7 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 	o->events = th->events;
 	o->nevents = copy.nevents;
 out:
-	free(copy.stack);
+	free(copy.stack ? copy.stack - 1 : NULL);
 	free(copy.edges);
 	free(copy.stats);
 	return rc;
@@ -1066,7 +1293,7 @@ static void dump_locked(void)
 {
 	struct arcov_trace t = { 0 };
 	struct arcov_err err = { 0 };
-	struct thread *me = self_thread, *th;
+	struct thread *me = thread_self(), *th;
 	struct calib c = { ticks(), mono_ns() };
 	uint64_t now = c.tsc1, dropped = 0;
 	struct arcov_file_tx tx;
@@ -1090,7 +1317,7 @@ static void dump_locked(void)
 		 * not written), left out and counted when inside it. */
 		if (th != me && __atomic_load_n(&th->live, __ATOMIC_ACQUIRE) &&
 		    (__atomic_load_n(&th->depth, __ATOMIC_ACQUIRE) ||
-		     __atomic_load_n(&th->off, __ATOMIC_ACQUIRE))) {
+		     __atomic_load_n(&th->off, __ATOMIC_ACQUIRE) == HOOK_BUSY)) {
 			t.lost_threads++;
 			continue;
 		}
@@ -1142,7 +1369,7 @@ report:
 static void dump_at_exit(void)
 {
 	int saved = errno, off = 0;
-	struct thread *me = self_thread;
+	struct thread *me = thread_self();
 
 	if (broken)
 		return;

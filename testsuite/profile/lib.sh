@@ -19,6 +19,20 @@ build_profiled()
 	build_arcov "$src" -fplugin-arg-arcov-profile "$@"
 }
 
+# export_aggregate DIR TRACE...: the exports of the aggregate alone (a
+# run without the timeline), as "profcheck.py --aggregate" reads them.
+export_aggregate()
+{
+	out=$1
+	shift
+	mkdir -p "$out" || fail "mkdir $out"
+	"$arcov" --profile-flat "$@" > "$out/flat.txt" &&
+	"$arcov" --profile-graph "$@" > "$out/graph.txt" &&
+	"$arcov" --profile-time --callgrind="$out/cg.out" "$@" &&
+	"$arcov" --profile-unit=ns --callgrind="$out/cg-ns.out" "$@" ||
+		fail "arcov could not export $*"
+}
+
 # export_all DIR TRACE...: every export the checker reads, into DIR.
 export_all()
 {

@@ -3,7 +3,11 @@
 # pointers, an inlined function, a 20 ms sleep, longjmp, two threads, fork) at -O0 and -O2:
 # every export holds exactly the calls of calls.exp, nests properly, and
 # agrees with the others (profcheck.py); callgrind_annotate and webgrind's
-# reading rules (wgcheck) read the time profile.
+# reading rules (wgcheck) read the time profile.  The hooks have a fast
+# path (the TSC, a known edge) and a general one (runtime/profile.c): the
+# timeline run takes both and its statistics are held to its timeline;
+# ARCOV_CLOCK=monotonic takes the general path alone, held the same way;
+# a run without the timeline is held to calls.exp.
 . "$top_srcdir/testsuite/profile/lib.sh"
 wgcheck=$builddir/testsuite/export/wgcheck
 
@@ -33,5 +37,27 @@ for opt in -O0 -O2; do
 		fail "$opt: wgcheck: $(cat "$tmp/wg.out")"
 	xmllint --noout "$tmp/out$opt/w.xml" ||
 		fail "$opt: the winIDEA XML is not well-formed"
+	for run in monotonic off; do
+		rm -f "$tmp"/arcov/*.arcov-trace
+		if [ $run = monotonic ]; then
+			(cd "$tmp/arcov" && ARCOV_CLOCK=monotonic \
+			 ARCOV_TIMELINE=1 ./prog) > "$tmp/run.out" 2>&1
+			check=
+		else
+			(cd "$tmp/arcov" && ./prog) > "$tmp/run.out" 2>&1
+			check=--aggregate
+		fi || fail "$opt $run: calls failed: $(cat "$tmp/run.out")"
+		[ "$(cat "$tmp/run.out")" = "145 20 20" ] ||
+			fail "$opt $run: calls printed $(cat "$tmp/run.out")"
+		if [ $run = monotonic ]; then
+			export_all "$tmp/out$opt$run" "$tmp"/arcov/*.arcov-trace
+		else
+			export_aggregate "$tmp/out$opt$run" \
+				"$tmp"/arcov/*.arcov-trace
+		fi
+		python3 "$profdir/profcheck.py" $check "$profdir/calls.exp" \
+			"$tmp/out$opt$run" sleeper=20000000 main=20000000 ||
+			fail "$opt $run: the exports do not hold the known call tree"
+	done
 done
 pass
