@@ -180,11 +180,17 @@ static int read_meta(struct arcov_live *lv, const unsigned char *p,
 					  "NUL in a function name");
 		lv->fns[i].name = name;
 		name += nlen + 1;
-		at += 12 + (uint32_t)roundup4(nlen);
-		if (at > len)
+		if (roundup4(nlen) > len - at - 12)
 			return arcov_errf(err, ARCOV_ETRUNC, path,
 					  ARCOV_LIVE_FIXED + (long)len,
 					  "function name padding truncated");
+		for (; nlen % 4; nlen++)
+			if (p[at + 12 + nlen])
+				return arcov_errf(err, ARCOV_EFORMAT, path,
+						  ARCOV_LIVE_FIXED + (long)at +
+						  12 + (long)nlen,
+						  "padding not zero");
+		at += 12 + nlen;
 	}
 	if (sum != lv->ncounters)
 		return arcov_errf(err, ARCOV_EFORMAT, path, 16,
@@ -205,7 +211,7 @@ static int read_meta(struct arcov_live *lv, const unsigned char *p,
 int arcov_live_read(struct arcov_live *lv, const unsigned char *data,
 		    size_t size, const char *path, struct arcov_err *err)
 {
-	uint32_t magic, meta;
+	uint32_t magic, meta, i;
 	uint64_t need;
 	int rc;
 
@@ -252,6 +258,13 @@ int arcov_live_read(struct arcov_live *lv, const unsigned char *data,
 				  "%lu counters need %llu bytes",
 				  (unsigned long)lv->ncounters,
 				  (unsigned long long)need);
+	for (i = 48; i < lv->header_size; i++) {
+		if (i == ARCOV_LIVE_FIXED)
+			i += meta;
+		if (i < lv->header_size && data[i])
+			return arcov_errf(err, ARCOV_EFORMAT, path, (long)i,
+					  "reserved byte not zero");
+	}
 	rc = read_meta(lv, data + ARCOV_LIVE_FIXED, meta, path, err);
 	if (rc)
 		return rc;
