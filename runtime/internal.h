@@ -22,6 +22,7 @@ struct arcov_rt_live_fold {
 	const char *path;
 	uint32_t header_size, ncounters;
 	uint64_t *snapshot;		/* the counters it folds up to */
+	int marker_fd;			/* "FILE.da.fold", locked, or -1 */
 };
 
 /* One object being written by a dump. */
@@ -41,12 +42,12 @@ void arcov_rt_live_forked(void);
 int arcov_rt_live_take(const struct arcov_object *obj, uint64_t *counts,
 		       struct arcov_rt_live_fold *fold);
 void arcov_rt_live_reset(const struct arcov_object *obj);
-int arcov_rt_live_pending(const char *da, const struct arcov_rt_live_fold *f,
+int arcov_rt_live_pending(const char *da, struct arcov_rt_live_fold *f,
 			  const void *data, size_t size);
-void arcov_rt_live_done(const char *da, const struct arcov_rt_live_fold *f,
+void arcov_rt_live_done(const char *da, struct arcov_rt_live_fold *f,
 			int committed);
 int arcov_rt_live_recover(const char *da, const unsigned char *data,
-			  size_t size);
+			  size_t size, unsigned wait_ms);
 
 /**
  * arcov_rt_fold_orphan - fold the live file @path (open on @fd, locked)

@@ -28,12 +28,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fileio.h"
@@ -172,6 +174,12 @@ static void fold_orphans(const char *da)
 		if (!kind || snprintf(path, sizeof path, "%s/%s", dir,
 				      e->d_name) >= (int)sizeof path)
 			continue;
+		/* One being made is removed only when its process is gone:
+		 * its maker locks it an instant after making it. */
+		if (kind == 2 && !(kill((pid_t)strtol(e->d_name + strlen(base) +
+						    10, NULL, 10), 0) &&
+				   errno == ESRCH))
+			continue;
 		fd = open_unowned(path);
 		if (fd < 0)
 			continue;
@@ -184,8 +192,39 @@ static void fold_orphans(const char *da)
 	closedir(d);
 }
 
+/* Create and lock "@da.live-new.PID", removing one a dead process of
+ * this pid left (an exec'd image).  -1 with errno on failure. */
+static int make_new(const char *tmp)
+{
+	int fd, again;
+
+	for (again = 0; again < 2; again++) {
+		fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
+			  O_CLOEXEC | O_NOCTTY, 0666);
+		if (fd >= 0) {
+			/* A scanner may have taken it first (see
+			 * fold_orphans()): then start again. */
+			if (!flock(fd, LOCK_EX | LOCK_NB))
+				return fd;
+			close(fd);
+			errno = EAGAIN;
+			continue;
+		}
+		if (errno != EEXIST)
+			return -1;
+		fd = open_unowned(tmp);
+		if (fd >= 0) {
+			unlink(tmp);
+			close(fd);
+		}
+	}
+	return -1;
+}
+
 /* Make this process's live file of @obj for the .da @da, with @obj's
- * counters as they are (or zeros when @zero), and map it over them. */
+ * counters as they are (or zeros when @zero), and map it over them.
+ * Tried a few times: a scanner of another process may remove the file
+ * being made in the instant before it is locked. */
 static struct live *live_make(struct arcov_object *obj, const char *da,
 			      int zero)
 {
@@ -195,8 +234,8 @@ static struct live *live_make(struct arcov_object *obj, const char *da,
 	struct live *l;
 	uint64_t len = arcov_live_counters_len(obj->ncounters);
 	long hs, seq;
+	int fd = -1, tries, rc;
 	void *at;
-	int fd;
 
 	if (live_model(&lv, obj))
 		return NULL;
@@ -207,38 +246,34 @@ static struct live *live_make(struct arcov_object *obj, const char *da,
 	if (!l || !head || live_name(tmp, sizeof tmp, da, ".live-new.", -1))
 		goto fail;
 	arcov_live_header(&lv, head, (size_t)hs);
-	fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC |
-		  O_NOCTTY, 0666);
-	if (fd < 0 && errno == EEXIST) {
-		/* Left by a dead process of this pid (an exec'd image). */
-		fd = open_unowned(tmp);
-		if (fd >= 0) {
-			unlink(tmp);
-			close(fd);
+	for (tries = 0; tries < 4; tries++) {
+		fd = make_new(tmp);
+		if (fd < 0)
+			continue;
+		if (ftruncate(fd, (off_t)arcov_live_file_size((uint32_t)hs,
+							      obj->ncounters)) ||
+		    pio(fd, head, (size_t)hs, 0, 1) ||
+		    (!zero && pio(fd, obj->counters, obj->ncounters * 8,
+				  (uint64_t)hs, 1)))
+			goto unlink_tmp;
+		rc = -1;
+		for (seq = 0; seq < 100; seq++) {
+			if (live_name(path, sizeof path, da, ".live.", seq))
+				goto unlink_tmp;
+			rc = link(tmp, path);
+			if (!rc || errno != EEXIST)
+				break;
 		}
-		fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
-			  O_CLOEXEC | O_NOCTTY, 0666);
+		if (!rc)
+			break;
+		if (errno != ENOENT)
+			goto unlink_tmp;
+		/* Removed before it was locked: again. */
+		close(fd);
+		fd = -1;
 	}
 	if (fd < 0)
 		goto fail;
-	l->fd = fd;
-	if (flock(fd, LOCK_EX | LOCK_NB) ||
-	    ftruncate(fd, (off_t)arcov_live_file_size((uint32_t)hs,
-						      obj->ncounters)) ||
-	    pio(fd, head, (size_t)hs, 0, 1) ||
-	    (!zero && pio(fd, obj->counters, obj->ncounters * 8, (uint64_t)hs,
-			  1)))
-		goto unlink_tmp;
-	for (seq = 0; seq < 100; seq++) {
-		if (live_name(path, sizeof path, da, ".live.", seq))
-			goto unlink_tmp;
-		if (!link(tmp, path))
-			break;
-		if (errno != EEXIST)
-			goto unlink_tmp;
-	}
-	if (seq == 100)
-		goto unlink_tmp;
 	unlink(tmp);
 	at = mmap(obj->counters, (size_t)len, PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_FIXED, fd, (off_t)hs);
@@ -251,6 +286,7 @@ static struct live *live_make(struct arcov_object *obj, const char *da,
 		/* Mapped: keep it, nameless to us; the next run folds it. */
 		arcov_rt_warn("%s: out of memory", path);
 	}
+	l->fd = fd;
 	l->obj = obj;
 	l->header_size = (uint32_t)hs;
 	free(head);
@@ -433,16 +469,18 @@ static int marker_name(char *buf, size_t size, const char *da)
 
 /**
  * arcov_rt_live_pending - phase one of a fold whose new .da contents are
- * @data (@size bytes): the live file records what it adds (pending) and
- * the marker "FILE.da.fold" names the live file and the contents.
- * Returns 0, or -1 (nothing to undo but what arcov_rt_live_done() does).
+ * @data (@size bytes): the live file records what it adds (pending), and
+ * the marker "FILE.da.fold", which names the live file and the contents,
+ * is made and locked until phase two is over.  Returns 0, or -1 (then
+ * arcov_rt_live_done() with 0 undoes it).
  */
-int arcov_rt_live_pending(const char *da, const struct arcov_rt_live_fold *f,
+int arcov_rt_live_pending(const char *da, struct arcov_rt_live_fold *f,
 			  const void *data, size_t size)
 {
 	char marker[PATH_MAX], line[PATH_MAX + 64];
-	int fd, n, rc;
+	int fd, n;
 
+	f->marker_fd = -1;
 	if (pio(f->fd, f->snapshot, f->ncounters * 8,
 		arcov_live_pending_off(f->header_size, f->ncounters), 1) ||
 	    set_state(f->fd, ARCOV_LIVE_PENDING) ||
@@ -453,23 +491,28 @@ int arcov_rt_live_pending(const char *da, const struct arcov_rt_live_fold *f,
 		     f->path);
 	if (n < 0 || (size_t)n >= sizeof line)
 		return -1;
+	/* Nobody looks at the marker without the .da's lock, which this
+	 * fold holds until its commit: locking it now races with no one. */
 	fd = open(marker, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 		  O_CLOEXEC | O_NOCTTY, 0600);
 	if (fd < 0)
 		return -1;
-	rc = arcov_file_write_all(fd, line, (size_t)n);
-	close(fd);
-	if (rc)
+	if (flock(fd, LOCK_EX | LOCK_NB) ||
+	    arcov_file_write_all(fd, line, (size_t)n)) {
 		unlink(marker);
-	return rc ? -1 : 0;
+		close(fd);
+		return -1;
+	}
+	f->marker_fd = fd;
+	return 0;
 }
 
 /**
  * arcov_rt_live_done - phase two: after the .da's commit (@committed),
- * folded becomes pending; either way the state is idle again and the
- * marker goes.
+ * folded becomes pending; either way the state is idle again, and the
+ * marker goes, then its lock.
  */
-void arcov_rt_live_done(const char *da, const struct arcov_rt_live_fold *f,
+void arcov_rt_live_done(const char *da, struct arcov_rt_live_fold *f,
 			int committed)
 {
 	char marker[PATH_MAX];
@@ -478,8 +521,12 @@ void arcov_rt_live_done(const char *da, const struct arcov_rt_live_fold *f,
 		pio(f->fd, f->snapshot, f->ncounters * 8,
 		    arcov_live_folded_off(f->header_size, f->ncounters), 1);
 	set_state(f->fd, ARCOV_LIVE_IDLE);
-	if (!marker_name(marker, sizeof marker, da))
-		unlink(marker);
+	if (f->marker_fd >= 0) {
+		if (!marker_name(marker, sizeof marker, da))
+			unlink(marker);
+		close(f->marker_fd);
+		f->marker_fd = -1;
+	}
 }
 
 /* Finish the fold the live file @path began: pending becomes folded if
@@ -520,33 +567,65 @@ static void finish_other(const char *path, int committed)
 	close(fd);
 }
 
+/* Open the marker @marker of a dead fold, locked: -1 with errno ENOENT
+ * when there is none (any more), EAGAIN while its fold is alive (in
+ * phase two, after the .da's commit let go of the .da's lock). */
+static int marker_dead(const char *marker)
+{
+	struct stat a, b;
+	int fd = open(marker, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+
+	if (fd < 0)
+		return -1;
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		close(fd);
+		errno = EAGAIN;
+		return -1;
+	}
+	if (fstat(fd, &a) || lstat(marker, &b) || a.st_dev != b.st_dev ||
+	    a.st_ino != b.st_ino) {
+		/* Removed by its fold as this one opened it. */
+		close(fd);
+		errno = ENOENT;
+		return -1;
+	}
+	return fd;
+}
+
 /**
  * arcov_rt_live_recover - called by every writer of the .da @da under its
  * lock, with its contents @data: a marker left by a fold that died
  * decides whether its live file's pending counts are in the .da (the
- * contents are the ones it committed) or not, before anyone changes it.
+ * contents are the ones it committed) or not, before anyone changes it;
+ * the marker of a fold still finishing is waited for, at most @wait_ms.
  * Returns 0, or -1 when a marker is there but cannot be settled (the
  * write must not go on: it would make the decision wrong).
  */
 int arcov_rt_live_recover(const char *da, const unsigned char *data,
-			  size_t size)
+			  size_t size, unsigned wait_ms)
 {
 	char marker[PATH_MAX], text[PATH_MAX + 64], *path, *end;
-	unsigned long long hash;
-	unsigned long long len;
+	unsigned long long hash = 0, len = 0;
+	struct timespec pause = { 0, 1000000 };
+	unsigned waited = 0;
 	struct stat st;
 	ssize_t n;
 	int fd;
 
 	if (marker_name(marker, sizeof marker, da) || lstat(marker, &st))
 		return 0;
-	fd = open(marker, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return -1;
+	while ((fd = marker_dead(marker)) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		if (errno != EAGAIN || waited++ >= wait_ms)
+			return -1;
+		nanosleep(&pause, NULL);
+	}
 	n = read(fd, text, sizeof text - 1);
-	close(fd);
-	if (n < 0)
+	if (n < 0) {
+		close(fd);
 		return -1;
+	}
 	text[n] = 0;
 	path = NULL;
 	if (!strncmp(text, "arcov-fold 1 ", 13)) {
@@ -565,6 +644,7 @@ int arcov_rt_live_recover(const char *da, const unsigned char *data,
 	}
 	/* A marker of no known form came from no fold: nothing to do. */
 	unlink(marker);
+	close(fd);
 	return 0;
 }
 

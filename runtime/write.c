@@ -243,7 +243,7 @@ static int write_job(struct arcov_rt_job *job,
 		goto abort;
 	}
 	/* A fold that died leaves a marker every writer settles first. */
-	if (arcov_rt_live_recover(job->path, data, size)) {
+	if (arcov_rt_live_recover(job->path, data, size, s->wait_ms)) {
 		arcov_rt_warn("%s: cannot settle an interrupted fold; counts not written",
 			      job->path);
 		free(data);
