@@ -2,6 +2,8 @@
  * bounded reader (doc/live-file.md). */
 #include <config.h>
 
+#include <dirent.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -321,4 +323,27 @@ int arcov_live_name_kind(const char *name, const char *base)
 		return s && !*s ? 2 : 0;
 	}
 	return 0;
+}
+
+size_t arcov_live_count(const char *da)
+{
+	const char *slash = strrchr(da, '/'), *base = slash ? slash + 1 : da;
+	char dir[PATH_MAX];
+	struct dirent *e;
+	size_t n = 0;
+	DIR *d;
+
+	if (slash && (size_t)(slash - da) >= sizeof dir)
+		return 0;
+	if (slash) {
+		memcpy(dir, da, (size_t)(slash - da));
+		dir[slash - da] = 0;
+	}
+	d = opendir(!slash ? "." : *dir ? dir : "/");
+	if (!d)
+		return 0;
+	while ((e = readdir(d)))
+		n += arcov_live_name_kind(e->d_name, base) == 1;
+	closedir(d);
+	return n;
 }

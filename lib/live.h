@@ -96,6 +96,12 @@ uint64_t arcov_live_hash(const void *p, size_t n);
  */
 int arcov_live_name_kind(const char *name, const char *base);
 
+/**
+ * arcov_live_count - how many live files of the .da @da are beside it
+ * (names of kind 1): the counts of processes not yet folded into it.
+ */
+size_t arcov_live_count(const char *da);
+
 #ifdef __cplusplus
 }
 #endif
