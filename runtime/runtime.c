@@ -390,9 +390,12 @@ static void fork_parent(void)
 /* The child keeps only the forking thread's per-thread counters. */
 static void fork_child(void)
 {
+	int saved = errno;
+
 	if (fork_entered) {
 		arcov_rt_threads_forked();
 		arcov_rt_live_forked();
+		errno = saved;
 		arcov_rt_leave();
 	}
 }
