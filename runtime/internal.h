@@ -42,6 +42,7 @@ void arcov_rt_live_forked(void);
 int arcov_rt_live_take(const struct arcov_object *obj, uint64_t *counts,
 		       struct arcov_rt_live_fold *fold);
 void arcov_rt_live_reset(const struct arcov_object *obj);
+int arcov_rt_live_unfolded(const struct arcov_object *obj);
 int arcov_rt_live_pending(const char *da, struct arcov_rt_live_fold *f,
 			  const void *data, size_t size);
 void arcov_rt_live_done(const char *da, struct arcov_rt_live_fold *f,

@@ -437,6 +437,32 @@ int arcov_rt_live_take(const struct arcov_object *obj, uint64_t *counts,
 }
 
 /**
+ * arcov_rt_live_unfolded - whether @obj counted anything its last fold
+ * did not take (the counters are never zeroed, so counters_any() of
+ * runtime.c cannot tell); 1 when the live file cannot be read.
+ */
+int arcov_rt_live_unfolded(const struct arcov_object *obj)
+{
+	struct live *l = live_of(obj);
+	uint64_t folded[256];
+	uint32_t i = 0, k, n = obj->ncounters;
+
+	if (!l)
+		return 1;
+	while (i < n) {
+		k = n - i < 256 ? n - i : 256;
+		if (pio(l->fd, folded, k * 8,
+			arcov_live_folded_off(l->header_size, n) + i * 8ull, 0))
+			return 1;
+		for (; k--; i++)
+			if (__atomic_load_n(&obj->counters[i],
+					    __ATOMIC_RELAXED) != folded[i % 256])
+				return 1;
+	}
+	return 0;
+}
+
+/**
  * arcov_rt_live_reset - forget what @obj counted since its last fold:
  * folded catches up with the counters.
  */

@@ -504,7 +504,9 @@ ARCOV_PUBLIC void arcov_object_unregister(struct arcov_object *obj)
 		if (*link != obj)
 			continue;
 		arcov_rt_threads_fold(obj);
-		if (!exited || counters_any(obj))
+		if (!exited || (arcov_rt_live_has(obj) ?
+				arcov_rt_live_unfolded(obj) :
+				counters_any(obj)))
 			dump_locked(obj);
 		arcov_rt_threads_forget(obj);
 		arcov_rt_live_close(obj);
