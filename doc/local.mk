@@ -8,4 +8,4 @@ dist_man_MANS = doc/arcov.1 doc/arcov-dump.1 doc/arcov-merge.1 \
 dist_doc_DATA = README.md doc/design.md doc/notes-format.md \
 	doc/da-extension.md doc/report-formats.md doc/exports.md \
 	doc/profile.md doc/formats.md doc/agreement.md doc/performance.md \
-	doc/stream-format.md
+	doc/stream-format.md doc/live-file.md

@@ -256,7 +256,7 @@ static int pwrite_all(int fd, const unsigned char *p, size_t n)
 
 /* Create every missing directory above the file @path; a failure shows
  * when the file itself is created. */
-static void make_parents(char *path)
+void arcov_file_make_parents(char *path)
 {
 	char *p;
 
@@ -355,7 +355,7 @@ static int lock_in_place(struct arcov_file_tx *tx, int parents)
 		fd = open(tx->path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
 			  O_NOCTTY | O_CLOEXEC, 0666);
 		if (fd < 0 && errno == ENOENT && parents) {
-			make_parents(tx->tmp);
+			arcov_file_make_parents(tx->tmp);
 			parents = 0;
 			continue;
 		}
@@ -436,7 +436,7 @@ static int take_tmp(struct arcov_file_tx *tx, int parents, struct arcov_err *err
 		if (rc > 0)
 			return 0;
 		if (rc < 0 && errno == ENOENT && parents) {
-			make_parents(tx->tmp);
+			arcov_file_make_parents(tx->tmp);
 			parents = 0;
 			continue;
 		}

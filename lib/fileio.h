@@ -106,6 +106,12 @@ struct arcov_file_tx {
 };
 
 /**
+ * arcov_file_make_parents - create every missing directory above the file
+ * @path (0777 less the umask); a failure shows when the file is made.
+ */
+void arcov_file_make_parents(char *path);
+
+/**
  * arcov_file_umask - the process's umask, read from /proc/self/status
  * without changing it (umask() would, for an instant, for every thread);
  * 022 when /proc is not there.

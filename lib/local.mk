@@ -14,7 +14,8 @@ lib_libarcovfmt_la_SOURCES = \
 	lib/fileio.c lib/fileio.h \
 	lib/trace.c lib/trace.h \
 	lib/notes-section.c lib/notes-section.h \
-	lib/stream.c lib/stream.h
+	lib/stream.c lib/stream.h \
+	lib/live.c lib/live.h
 # Hidden by default: the runtime links this into other people's programs
 # and must export nothing but arcov_* entry points of its own.
 lib_libarcovfmt_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden

@@ -42,6 +42,8 @@ struct ap_options {
 				 * the runtime compares them */
 	bool freestanding;	/* freestanding: registered through a
 				 * linker section, not a constructor */
+	bool continuous;	/* continuous: the counter array on pages of
+				 * its own, mapped onto a live file */
 };
 
 extern struct ap_options ap_opts;

@@ -593,14 +593,15 @@ void ap_redirect_exec(function *fun)
 
 /* Give a counter array its final length; at least one element, so the
  * declaration stays a complete object. */
-static void finish_array(tree var, uint32_t n)
+static void finish_array(tree var, uint32_t n, unsigned align)
 {
 	tree domain = build_index_type(size_int(n ? n - 1 : 0));
 
 	TREE_TYPE(var) = build_array_type(counter_type(), domain);
 	DECL_SIZE(var) = NULL_TREE;
 	DECL_SIZE_UNIT(var) = NULL_TREE;
-	SET_DECL_ALIGN(var, TYPE_ALIGN(TREE_TYPE(var)));
+	SET_DECL_ALIGN(var, align ? align : TYPE_ALIGN(TREE_TYPE(var)));
+	DECL_USER_ALIGN(var) = align != 0;
 	layout_decl(var, 0);
 	finalize_var(var);
 }
@@ -609,9 +610,20 @@ static void finish_array(tree var, uint32_t n)
  * counters), which no function may name when nothing is counted. */
 static void finish_counters(uint32_t n)
 {
-	finish_array(counters_var(), n);
+	/* Continuous: whole pages of their own, which no other variable
+	 * shares, so that mapping a file over them moves nothing else
+	 * (a static array of zeros stays in .bss: it costs no file size). */
+	if (ap_opts.continuous) {
+		uint32_t per_page = ARCOV_LIVE_PAGE / 8;
+
+		finish_array(counters_var(),
+			     (n + per_page - 1) / per_page * per_page,
+			     ARCOV_LIVE_PAGE * BITS_PER_UNIT);
+	} else {
+		finish_array(counters_var(), n, 0);
+	}
 	if (ap_thread_var)
-		finish_array(ap_thread_var, n + ARCOV_THREAD_HEAD);
+		finish_array(ap_thread_var, n + ARCOV_THREAD_HEAD, 0);
 }
 
 /* A RECORD_TYPE from @n (name, type) pairs, laid out as C would. */
@@ -738,6 +750,9 @@ static tree fn_table(const struct arcov_bbg *bbg)
 static uint32_t object_flags(void)
 {
 	uint32_t flags = ap_opts.derive_check ? ARCOV_OBJ_DERIVE_CHECK : 0;
+
+	if (ap_opts.continuous)
+		flags |= ARCOV_OBJ_CONTINUOUS;
 
 	if (ap_opts.per_thread)
 		return flags | ARCOV_OBJ_THREADED;

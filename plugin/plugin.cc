@@ -58,6 +58,10 @@ static const char help_text[] =
 	"               linker section arcov_objects, for the freestanding\n"
 	"               runtime (libarcov-freestanding.a, arcov_stream());\n"
 	"               plain increments unless atomic is given\n"
+	"continuous     keep the counters in a file from the first count, so\n"
+	"               that SIGKILL, abort(), _exit() or a crash lose none\n"
+	"               (doc/live-file.md); atomic increments unless single\n"
+	"               or per-thread is given\n"
 	"help           print this list and stop, as --help=... does\n";
 
 static struct plugin_info arcov_info = {
@@ -335,6 +339,7 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		{ "no-asm-increments", &ap_opts.asm_increments, false },
 		{ "no-loop-counts", &ap_opts.loop_counts, false },
 		{ "freestanding", &ap_opts.freestanding, true },
+		{ "continuous", &ap_opts.continuous, true },
 		{ "help", NULL, true },
 	};
 	size_t i;
@@ -383,7 +388,15 @@ unknown:
  */
 static void choose_mode(void)
 {
-	ap_opts.atomic = opt_atomic;
+	/* Continuous: every count must be in the mapped array the moment
+	 * it is made, whichever thread makes it, so that a SIGKILL loses
+	 * none; thread-local copies reach it only when folded.  Relaxed
+	 * atomics into the mapping unless per-thread or single is asked
+	 * for (doc/live-file.md, "Threads"). */
+	ap_opts.atomic = opt_atomic ||
+			 (ap_opts.continuous && !opt_single && !opt_per_thread);
+	if (ap_opts.atomic)
+		opt_atomic = true;
 	/* Freestanding: no threads, and maybe no TLS; plain increments. */
 	ap_opts.per_thread = !opt_atomic && !opt_single &&
 			     !ap_opts.freestanding;
@@ -431,6 +444,13 @@ int plugin_init(struct plugin_name_args *info,
 		error("arcov: %<-fplugin-arg-%s-%s%> and "
 		      "%<-fplugin-arg-%s-%s%> contradict each other",
 		      info->base_name, a, info->base_name, b);
+		ok = false;
+	}
+	if (ap_opts.continuous && ap_opts.freestanding) {
+		error("arcov: %<-fplugin-arg-%s-continuous%> and "
+		      "%<-fplugin-arg-%s-freestanding%> contradict each other "
+		      "(the freestanding runtime maps no files)",
+		      info->base_name, info->base_name);
 		ok = false;
 	}
 	if (opt_per_thread && ap_opts.freestanding) {

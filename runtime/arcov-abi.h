@@ -38,6 +38,10 @@ extern "C" {
 /* Version 3: the derived counters are counted too; a dump compares them
  * with their derivation and reports any difference (derive-check). */
 #define ARCOV_OBJ_DERIVE_CHECK 0x8
+/* Continuous (doc/live-file.md): the counter array starts on a page and
+ * fills whole pages, so the runtime can map a live file over it. */
+#define ARCOV_OBJ_CONTINUOUS 0x10
+#define ARCOV_LIVE_PAGE 4096
 
 struct arcov_fn_info {
 	const char *name;	/* assembler name, as in .bb/.bbg/.da */

@@ -15,13 +15,65 @@
 
 #define ARCOV_PUBLIC __attribute__((visibility("default")))
 
+/* A fold of a live file (live.c): what it writes back once the .da
+ * holds its counts (doc/live-file.md, "Folding"). */
+struct arcov_rt_live_fold {
+	int fd;				/* the live file, flock()ed */
+	const char *path;
+	uint32_t header_size, ncounters;
+	uint64_t *snapshot;		/* the counters it folds up to */
+	int marker_fd;			/* "FILE.da.fold", locked, or -1 */
+};
+
 /* One object being written by a dump. */
 struct arcov_rt_job {
 	const struct arcov_object *obj;
 	uint64_t *counts;		/* this run's counters, taken by the dump */
 	char *path;			/* .da path after ARCOV_PREFIX/_STRIP */
 	struct arcov_da_summary run;	/* summary of @counts, set with them */
+	struct arcov_rt_live_fold *live;	/* continuous mode, or NULL */
 };
+
+/* live.c: continuous mode, called with the lock held. */
+int arcov_rt_live_has(const struct arcov_object *obj);
+void arcov_rt_live_open(struct arcov_object *obj);
+void arcov_rt_live_close(const struct arcov_object *obj);
+void arcov_rt_live_forked(void);
+int arcov_rt_live_take(const struct arcov_object *obj, uint64_t *counts,
+		       struct arcov_rt_live_fold *fold);
+void arcov_rt_live_reset(const struct arcov_object *obj);
+int arcov_rt_live_unfolded(const struct arcov_object *obj);
+int arcov_rt_live_pending(const char *da, struct arcov_rt_live_fold *f,
+			  const void *data, size_t size);
+void arcov_rt_live_done(const char *da, struct arcov_rt_live_fold *f,
+			int committed);
+int arcov_rt_live_recover(const char *da, const unsigned char *data,
+			  size_t size, unsigned wait_ms);
+
+/**
+ * arcov_rt_fold_orphan - fold the live file @path (open on @fd, locked)
+ * of a dead process into the .da @da (live.c).  Returns 0 when its
+ * counts are in the .da, -1 when they are not (a message said why).
+ */
+int arcov_rt_fold_orphan(const char *da, int fd, const char *path);
+
+/**
+ * arcov_rt_write_one - write @job, whose path is set, alone; its counts
+ * are its program summary too.  @load, when not NULL, sets the job's
+ * object and counts once the .da is locked (a live file of a dead
+ * process, whose state a recovery may change until then) and returns 0,
+ * or -1 to give up.  Returns 0 when the .da holds the counts, else -1.
+ */
+int arcov_rt_write_one(struct arcov_rt_job *job,
+		       int (*load)(struct arcov_rt_job *job, void *arg),
+		       void *arg);
+
+/**
+ * arcov_rt_summarize - the summary of @counts, @obj's counters, into
+ * @run, its derived counters computed first.
+ */
+void arcov_rt_summarize(const struct arcov_object *obj, uint64_t *counts,
+			struct arcov_da_summary *run);
 
 /**
  * arcov_rt_enter - take the runtime's lock and return 1, or return 0

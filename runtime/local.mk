@@ -7,6 +7,7 @@ runtime_libarcov_la_SOURCES = \
 	runtime/runtime.c runtime/internal.h \
 	runtime/threads.c \
 	runtime/write.c \
+	runtime/live.c \
 	runtime/derive.c \
 	runtime/path.c \
 	runtime/exec.c \

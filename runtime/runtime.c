@@ -233,6 +233,18 @@ static void counters_take(struct arcov_object *obj, uint64_t *to,
 	summary_set(run, obj->ncounters, sum, max);
 }
 
+void arcov_rt_summarize(const struct arcov_object *obj, uint64_t *counts,
+			struct arcov_da_summary *run)
+{
+	uint64_t sum = 0, max = 0;
+	uint32_t i;
+
+	for (i = 0; i < obj->ncounters; i++)
+		tally(counts[i], &sum, &max);
+	arcov_rt_derive(obj, counts, &sum, &max);
+	summary_set(run, obj->ncounters, sum, max);
+}
+
 static void counters_zero(struct arcov_object *obj)
 {
 	uint32_t i;
@@ -275,6 +287,7 @@ static int counters_any(const struct arcov_object *obj)
 static void dump_locked(struct arcov_object *only)
 {
 	struct arcov_da_summary others = { 0, 0, 0 };
+	struct arcov_rt_live_fold *folds;
 	struct arcov_rt_job *jobs;
 	struct arcov_object *obj;
 	size_t n = 0, i = 0;
@@ -291,8 +304,11 @@ static void dump_locked(struct arcov_object *only)
 	if (!n)
 		return;
 	jobs = calloc(n, sizeof *jobs);
-	if (!jobs) {
+	folds = calloc(n, sizeof *folds);
+	if (!jobs || !folds) {
 		arcov_rt_warn("out of memory; counts not written");
+		free(jobs);
+		free(folds);
 		return;
 	}
 	for (obj = registry; obj; obj = obj->next) {
@@ -307,13 +323,31 @@ static void dump_locked(struct arcov_object *only)
 				      obj->da_path);
 			continue;
 		}
-		counters_take(obj, jobs[i].counts, &jobs[i].run);
+		if (arcov_rt_live_has(obj)) {
+			/* Continuous: counters - folded; the fold sets
+			 * folded (live.c). */
+			if (arcov_rt_live_take(obj, jobs[i].counts,
+					       &folds[i])) {
+				arcov_rt_warn("%s: cannot read its live file; counts not yet written",
+					      obj->da_path);
+				free(jobs[i].counts);
+				continue;
+			}
+			arcov_rt_summarize(obj, jobs[i].counts, &jobs[i].run);
+			jobs[i].live = &folds[i];
+		} else {
+			counters_take(obj, jobs[i].counts, &jobs[i].run);
+		}
 		i++;
 	}
 	arcov_rt_write(jobs, i, &others);
-	while (i--)
+	while (i--) {
 		free(jobs[i].counts);
+		if (jobs[i].live)
+			free(jobs[i].live->snapshot);
+	}
 	free(jobs);
+	free(folds);
 }
 
 static void dump_at_exit(void)
@@ -356,8 +390,12 @@ static void fork_parent(void)
 /* The child keeps only the forking thread's per-thread counters. */
 static void fork_child(void)
 {
+	int saved = errno;
+
 	if (fork_entered) {
 		arcov_rt_threads_forked();
+		arcov_rt_live_forked();
+		errno = saved;
 		arcov_rt_leave();
 	}
 }
@@ -438,6 +476,7 @@ ARCOV_PUBLIC void arcov_object_register(struct arcov_object *obj)
 	if (!registered(obj)) {
 		install_hooks();
 		arcov_rt_threads_prepare(obj);
+		arcov_rt_live_open(obj);
 		obj->next = registry;
 		registry = obj;
 	}
@@ -465,9 +504,12 @@ ARCOV_PUBLIC void arcov_object_unregister(struct arcov_object *obj)
 		if (*link != obj)
 			continue;
 		arcov_rt_threads_fold(obj);
-		if (!exited || counters_any(obj))
+		if (!exited || (arcov_rt_live_has(obj) ?
+				arcov_rt_live_unfolded(obj) :
+				counters_any(obj)))
 			dump_locked(obj);
 		arcov_rt_threads_forget(obj);
+		arcov_rt_live_close(obj);
 		*link = obj->next;
 		obj->next = NULL;
 		break;
@@ -504,7 +546,11 @@ ARCOV_PUBLIC void arcov_reset(void)
 		return;
 	/* Threads' counts so far are taken to be discarded with the rest. */
 	arcov_rt_threads_fold(NULL);
-	for (obj = registry; obj; obj = obj->next)
-		counters_zero(obj);
+	for (obj = registry; obj; obj = obj->next) {
+		if (arcov_rt_live_has(obj))
+			arcov_rt_live_reset(obj);
+		else
+			counters_zero(obj);
+	}
 	arcov_rt_leave();
 }

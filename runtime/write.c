@@ -192,16 +192,31 @@ static int merge_and_store(struct arcov_file_tx *tx, struct arcov_da *da,
 	if (len < 0)
 		return arcov_errf(err, (int)len, tx->path, -1,
 				  "cannot encode: %s", arcov_strerror((int)len));
+	/* A live file's fold in two phases around the commit
+	 * (doc/live-file.md, "Folding"). */
+	if (job->live && arcov_rt_live_pending(job->path, job->live, buf,
+					       (size_t)len)) {
+		arcov_rt_live_done(job->path, job->live, 0);
+		free(buf);
+		return arcov_errf(err, ARCOV_EIO, tx->path, -1,
+				  "cannot mark the fold of %s; counts not written",
+				  job->live->path);
+	}
 	rc = arcov_file_commit(tx, buf, (size_t)len,
 			       s->fsync ? ARCOV_FILE_FSYNC : 0, err);
+	if (job->live)
+		arcov_rt_live_done(job->path, job->live, !rc);
 	free(buf);
 	return rc;
 }
 
-/* Write @job; @program is this run's program summary. */
-static void write_job(struct arcov_rt_job *job,
-		      const struct arcov_da_summary *program,
-		      struct settings *s)
+/* Write @job; @program is this run's program summary, NULL for the
+ * job's own.  @load: arcov_rt_write_one()'s.  Returns 0 when the .da
+ * holds the counts, else -1 (said on stderr). */
+static int write_job(struct arcov_rt_job *job,
+		     const struct arcov_da_summary *program,
+		     struct settings *s,
+		     int (*load)(struct arcov_rt_job *job, void *arg), void *arg)
 {
 	struct arcov_file_tx tx;
 	struct arcov_da_block rb;
@@ -209,41 +224,66 @@ static void write_job(struct arcov_rt_job *job,
 	struct arcov_da da = { 0, NULL };
 	unsigned char *data;
 	size_t size;
-	int rc;
+	int rc, status = -1;
 
 	/* Without fsync, a merge that keeps the file's length is written in
 	 * place under the file's own lock (lib/fileio.h): no file created,
-	 * renamed or removed, which is most of an exit's cost. */
+	 * renamed or removed, which is most of an exit's cost.  A fold of a
+	 * live file is committed by a rename, which no kill can tear. */
 	if (arcov_file_begin(&tx, job->path, ARCOV_FILE_PARENTS |
-			     (s->fsync ? 0 : ARCOV_FILE_INPLACE), s->wait_ms,
-			     &err)) {
+			     (s->fsync || job->live || load ? 0 :
+			      ARCOV_FILE_INPLACE), s->wait_ms, &err)) {
 		arcov_rt_warn("%s; counts not written", err.msg);
-		return;
+		return -1;
 	}
 	tx.umask = &s->umask;
 	rc = arcov_file_tx_read(&tx, &data, &size, &err);
-	if (!rc) {
-		if (size)
-			rc = arcov_da_read(&da, data, size, job->path, &err);
-		free(data);
-	}
 	if (rc) {
 		arcov_rt_warn("%s; counts not written", err.msg);
 		goto abort;
 	}
-	if (run_block(&rb, job, s, program)) {
+	/* A fold that died leaves a marker every writer settles first. */
+	if (arcov_rt_live_recover(job->path, data, size, s->wait_ms)) {
+		arcov_rt_warn("%s: cannot settle an interrupted fold; counts not written",
+			      job->path);
+		free(data);
+		goto abort;
+	}
+	if (size)
+		rc = arcov_da_read(&da, data, size, job->path, &err);
+	free(data);
+	if (rc) {
+		arcov_rt_warn("%s; counts not written", err.msg);
+		goto abort;
+	}
+	if (load && load(job, arg))
+		goto free_da;
+	if (run_block(&rb, job, s, program ? program : &job->run)) {
 		arcov_rt_warn("%s: out of memory; counts not written",
 			      job->path);
 		goto free_da;
 	}
 	if (merge_and_store(&tx, &da, &rb, size, job, s, &err))
 		arcov_rt_warn("%s", err.msg);
+	else
+		status = 0;
 	free(rb.fns);
 	free(rb.ext_tail);
 free_da:
 	arcov_da_free(&da);
 abort:
 	arcov_file_abort(&tx);
+	return status;
+}
+
+int arcov_rt_write_one(struct arcov_rt_job *job,
+		       int (*load)(struct arcov_rt_job *job, void *arg),
+		       void *arg)
+{
+	struct settings s;
+
+	settings_read(&s);
+	return write_job(job, NULL, &s, load, arg);
 }
 
 void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
@@ -273,7 +313,7 @@ void arcov_rt_write(struct arcov_rt_job *jobs, size_t n,
 		 * it tells an object that was part of a run from one that
 		 * never was. */
 		if (s.append || job->run.sum || lstat(job->path, &st))
-			write_job(job, &program, &s);
+			write_job(job, &program, &s, NULL, NULL);
 		free(job->path);
 		job->path = NULL;
 	}

@@ -121,7 +121,12 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-throwline.sh \
 	testsuite/e2e/e2e-label.sh \
 	testsuite/e2e/e2e-phantom.sh \
-	testsuite/e2e/e2e-instances.sh
+	testsuite/e2e/e2e-instances.sh \
+	testsuite/e2e/e2e-continuous-kill.sh \
+	testsuite/e2e/e2e-continuous-end.sh \
+	testsuite/e2e/e2e-continuous-mix.sh \
+	testsuite/e2e/e2e-continuous-many.sh \
+	testsuite/e2e/e2e-continuous-fold.sh
 TESTS += $(E2E_TESTS)
 
 # The plugin's own tests: solved graphs, line lists, flags and counter
@@ -152,6 +157,9 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/threads-dl.c testsuite/e2e/threads-cxx.cc \
 	testsuite/e2e/pool-lib.c testsuite/e2e/pool-main.c \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c testsuite/e2e/lines.c \
+	testsuite/e2e/continuous.c testsuite/e2e/continuous-unit.c \
+	testsuite/e2e/continuous-mix.c testsuite/e2e/continuous-crash.c \
+	testsuite/e2e/continuous-lib.sh \
 	testsuite/e2e/lines.cc testsuite/e2e/cgoto.c \
 	testsuite/e2e/derive.c testsuite/e2e/derive.cc \
 	testsuite/e2e/derive-filter.c testsuite/e2e/derive-filter.h \

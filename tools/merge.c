@@ -13,6 +13,7 @@
 #include "da-merge.h"
 #include "discover.h"
 #include "fileio.h"
+#include "live.h"
 #include "merge.h"
 #include "trace.h"
 
@@ -136,9 +137,17 @@ static int merge_file(struct arcov_da *acc, const char *path, FILE *diag)
 	struct arcov_err err = { 0 };
 	struct arcov_da in;
 	unsigned char *data;
-	size_t size;
+	size_t size, live;
 	int rc;
 
+	/* Continuous mode's live files (doc/live-file.md) are folded by
+	 * the runtime, which knows their objects; said, not merged. */
+	live = arcov_live_count(path);
+	if (live)
+		fprintf(diag, "arcov-merge: warning: %s: %zu live file%s of "
+			"continuous mode beside it, not folded yet: their "
+			"counts are not merged\n", path, live,
+			live == 1 ? "" : "s");
 	/* Under the shared lock: a running program may be rewriting the
 	 * file in place (lib/fileio.h). */
 	rc = arcov_file_read(path, ARCOV_FILE_SHARED, &data, &size, &err);

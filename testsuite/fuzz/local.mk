@@ -7,7 +7,7 @@
 ## per-target tests (replay, then a fixed-seed run) and for make fuzz.
 ## doc/security.md, §6 "Fuzzing", is the user's side of this.
 
-FUZZ_TARGETS = bb bbg da notes section solve trace stream
+FUZZ_TARGETS = bb bbg da notes section solve trace stream live
 
 FUZZ_REPLAYS = \
 	testsuite/fuzz/replay-bb \
@@ -17,7 +17,8 @@ FUZZ_REPLAYS = \
 	testsuite/fuzz/replay-section \
 	testsuite/fuzz/replay-solve \
 	testsuite/fuzz/replay-trace \
-	testsuite/fuzz/replay-stream
+	testsuite/fuzz/replay-stream \
+	testsuite/fuzz/replay-live
 check_PROGRAMS += $(FUZZ_REPLAYS)
 FUZZ_REPLAY_MAIN = testsuite/fuzz/replay.c testsuite/fuzz/fuzz.h
 testsuite_fuzz_replay_bb_SOURCES = $(FUZZ_REPLAY_MAIN) \
@@ -45,6 +46,9 @@ testsuite_fuzz_replay_trace_LDADD = lib/libarcovfmt.la
 testsuite_fuzz_replay_stream_SOURCES = $(FUZZ_REPLAY_MAIN) \
 	testsuite/fuzz/fuzz-stream.c
 testsuite_fuzz_replay_stream_LDADD = lib/libarcovfmt.la
+testsuite_fuzz_replay_live_SOURCES = $(FUZZ_REPLAY_MAIN) \
+	testsuite/fuzz/fuzz-live.c
+testsuite_fuzz_replay_live_LDADD = lib/libarcovfmt.la
 
 # One test per libFuzzer target (skipped without libFuzzer); runs= is the
 # length of its fixed-seed run, about a second each on an idle core.
@@ -57,7 +61,8 @@ FUZZ_TESTS = \
 	testsuite/fuzz/section.sh \
 	testsuite/fuzz/solve.sh \
 	testsuite/fuzz/trace.sh \
-	testsuite/fuzz/stream.sh
+	testsuite/fuzz/stream.sh \
+	testsuite/fuzz/live.sh
 TESTS += $(FUZZ_TESTS)
 EXTRA_DIST += $(FUZZ_TESTS) testsuite/fuzz/lib.sh \
 	testsuite/fuzz/corpus testsuite/fuzz/regress
@@ -76,7 +81,8 @@ FUZZ_BINS = \
 	testsuite/fuzz/fuzz-section \
 	testsuite/fuzz/fuzz-solve \
 	testsuite/fuzz/fuzz-trace \
-	testsuite/fuzz/fuzz-stream
+	testsuite/fuzz/fuzz-stream \
+	testsuite/fuzz/fuzz-live
 CLEANFILES += $(FUZZ_BINS) testsuite/fuzz/libfuzz.a
 clean-local: clean-fuzz
 clean-fuzz:
@@ -111,6 +117,7 @@ testsuite/fuzz/fuzz-notes: testsuite/fuzz/fuzz-notes.c
 testsuite/fuzz/fuzz-section: testsuite/fuzz/fuzz-section.c
 testsuite/fuzz/fuzz-solve: testsuite/fuzz/fuzz-solve.c
 testsuite/fuzz/fuzz-trace: testsuite/fuzz/fuzz-trace.c
+testsuite/fuzz/fuzz-live: testsuite/fuzz/fuzz-live.c
 testsuite/fuzz/fuzz-stream: testsuite/fuzz/fuzz-stream.c \
 	runtime/freestanding.c runtime/arcov-freestanding.h
 

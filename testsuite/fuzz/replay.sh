@@ -9,7 +9,7 @@ srcdir=$(cd "$top_srcdir/testsuite/fuzz" && pwd) || exit 99
 builddir=$(cd "$top_builddir/testsuite/fuzz" && pwd) || exit 99
 failed=0
 
-for target in bb bbg da notes section solve trace stream; do
+for target in bb bbg da notes section solve trace stream live; do
 	set -- "$srcdir/corpus/$target"
 	test -d "$srcdir/regress/$target" && set -- "$@" "$srcdir/regress/$target"
 	"$builddir/replay-$target" "$@" || {

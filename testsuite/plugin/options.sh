@@ -38,6 +38,10 @@ err_is "cc1: error: arcov: '-fplugin-arg-arcov-per-thread' and '-fplugin-arg-arc
 	-fplugin-arg-arcov-single -fplugin-arg-arcov-per-thread
 err_is "cc1: error: arcov: '-fplugin-arg-arcov-no-derive' and '-fplugin-arg-arcov-derive-check' contradict each other" \
 	-fplugin-arg-arcov-no-derive -fplugin-arg-arcov-derive-check
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-continuous' and '-fplugin-arg-arcov-freestanding' contradict each other (the freestanding runtime maps no files)" \
+	-fplugin-arg-arcov-continuous -fplugin-arg-arcov-freestanding
+err_is "cc1: error: arcov: '-fplugin-arg-arcov-continuous' takes no value" \
+	-fplugin-arg-arcov-continuous=1
 err_is "cc1: error: arcov: '-fplugin-arg-arcov-no-derive' takes no value" \
 	-fplugin-arg-arcov-no-derive=1
 err_is "cc1: error: arcov: '-fplugin-arg-arcov-no-asm-increments' takes no value" \
@@ -56,6 +60,22 @@ grep -q '^filter=REGEX' help.txt || fail "help: no filter= in $(cat help.txt)"
 grep -q '^single ' help.txt || fail "help: no single in $(cat help.txt)"
 grep -q '^per-thread ' help.txt || fail "help: no per-thread in $(cat help.txt)"
 grep -q '^no-derive ' help.txt || fail "help: no no-derive in $(cat help.txt)"
+grep -q '^continuous ' help.txt || fail "help: no continuous in $(cat help.txt)"
+
+# continuous (doc/live-file.md): the counters on pages of their own, a
+# whole page at least, counted with atomics unless single is given (the
+# assembly read is x86-64's).
+if [ "$(uname -m)" = x86_64 ]; then
+cc "$CC" -O2 -fplugin-arg-arcov-continuous -S loops.c -o cont.s ||
+	fail "continuous: cannot compile"
+grep -Eq '^[[:space:]]*\.(local|comm)[[:space:]]+\.LARCOVC0' cont.s &&
+grep -Eq '\.comm[[:space:]]+\.LARCOVC0,4096,4096$' cont.s ||
+	fail "continuous: counters not on a page of their own: $(grep LARCOVC0 cont.s)"
+grep -q 'lock add' cont.s || fail "continuous: increments not atomic"
+cc "$CC" -O2 -fplugin-arg-arcov-continuous -fplugin-arg-arcov-single \
+	-S loops.c -o cont-single.s || fail "continuous single: cannot compile"
+grep -q 'lock add' cont-single.s && fail "continuous single: atomic increments"
+fi
 grep -q '^no-asm-increments ' help.txt ||
 	fail "help: no no-asm-increments in $(cat help.txt)"
 test -f help.bb && fail "help: the unit was compiled"

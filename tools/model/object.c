@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "fileio.h"
+#include "live.h"
 #include "object.h"
 #include "da-ext.h"
 #include "da-merge.h"
@@ -377,6 +378,7 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 		return ARCOV_ENOMEM;
 	}
 
+	obj->nlive = arcov_live_count(obj->da_path);
 	r = slurp(obj->da_path, ARCOV_FILE_SHARED, &data, &size, err);
 	if (r < 0)
 		return r;
@@ -435,6 +437,20 @@ int arcov_obj_stale_warning(const struct arcov_obj *obj, char *buf,
 		 obj->da_path, obj->stale_offset, obj->nstale,
 		 obj->nstale == 1 ? "" : "s", obj->nstale == 1 ? "es" : "",
 		 obj->bbg_path);
+	return 1;
+}
+
+int arcov_obj_live_warning(const struct arcov_obj *obj, char *buf,
+			   size_t size)
+{
+	if (!obj->nlive)
+		return 0;
+	snprintf(buf, size,
+		 "%s: %zu live file%s of continuous mode beside it, not "
+		 "folded yet: counts of processes running or killed are not "
+		 "in this report until a run of any program using the object "
+		 "folds them", obj->da_path, obj->nlive,
+		 obj->nlive == 1 ? "" : "s");
 	return 1;
 }
 

@@ -69,6 +69,8 @@ struct arcov_obj {
 	uint32_t nforeign;	/* blocks of another build (stamp), unused */
 	size_t nstale;		/* .da records matching no function */
 	size_t stale_offset;	/* byte offset of the first of them */
+	size_t nlive;		/* continuous mode's live files beside the
+				 * .da, not folded into it yet */
 	size_t nfns;		/* == bbg.nfns */
 	struct arcov_obj_fn *fns;
 	/* The extension notes (STEM.arcov-notes), read once with the rest:
@@ -145,6 +147,14 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem,
  */
 int arcov_obj_inexact_warning(const struct arcov_obj *obj, char *buf,
 			      size_t size);
+
+/**
+ * arcov_obj_live_warning - when live files of continuous mode wait
+ * beside @obj's .da (doc/live-file.md), a message saying so into @buf
+ * and 1; else 0.
+ */
+int arcov_obj_live_warning(const struct arcov_obj *obj, char *buf,
+			   size_t size);
 
 /**
  * arcov_obj_stale_warning - the one-line warning about .da records that

@@ -52,6 +52,8 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
 			   obj->nforeign == 1 ? "" : "s");
 	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
 		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
+	if (arcov_obj_live_warning(obj, msg, sizeof msg))
+		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
 	if (arcov_obj_inexact_warning(obj, msg, sizeof msg))
 		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
 	for (k = 0; k < obj->nfns; k++) {

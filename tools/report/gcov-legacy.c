@@ -550,6 +550,8 @@ static int check_loaded(const struct arcov_report_opts *o,
 			obj->nforeign == 1 ? "" : "s");
 	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
 		fprintf(diag, "arcov: warning: %s\n", msg);
+	if (arcov_obj_live_warning(obj, msg, sizeof msg))
+		fprintf(diag, "arcov: warning: %s\n", msg);
 	if (arcov_obj_inexact_warning(obj, msg, sizeof msg))
 		fprintf(diag, "arcov: warning: %s\n", msg);
 	for (k = 0; k < obj->nfns; k++) {
