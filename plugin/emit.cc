@@ -119,10 +119,99 @@ static tree array_ref(tree var, uint32_t index)
 		      NULL_TREE, NULL_TREE);
 }
 
+/*
+ * Per-thread, where a thread-local address costs a __tls_get_addr() call
+ * (the global- and local-dynamic models of -fPIC code): the copy's
+ * address is computed once on entry into a register, and every increment
+ * of the function adds to memory at an offset from it.  Left to itself,
+ * GCC computes that address again in every block that counts, loop
+ * bodies included (3.2 calls per function call on Lua as a shared
+ * library, 60 % of what counting added).  The address is passed through
+ * an empty asm, which forwprop cannot see through, or it would fold it
+ * back into each access.  Only where increments are asms
+ * (ap_increments_are_asm()): they are barriers to the alias oracle
+ * already, so a base it knows nothing about costs no optimisation, which
+ * GCC's own loads and stores through it would.  An executable's copy is
+ * %fs-relative, one add at a constant offset: no register for that.
+ */
+static tree thread_base;	/* the current function's, or NULL_TREE */
+
+static bool thread_base_wanted(void)
+{
+	enum tls_model model;
+
+	if (!ap_opts.per_thread || !ap_increments_are_asm())
+		return false;
+	model = DECL_TLS_MODEL(thread_var());
+	return model == TLS_MODEL_GLOBAL_DYNAMIC ||
+	       model == TLS_MODEL_LOCAL_DYNAMIC;
+}
+
+static tree asm_operand(const char *constraint, tree value);
+
+/* "@base = &LARCOVT", opaque to the optimizers (the empty asm). */
+static gimple *thread_base_asm(tree base)
+{
+	vec<tree, va_gc> *inputs = NULL, *outputs = NULL;
+
+	vec_safe_push(outputs, asm_operand("=r", base));
+	vec_safe_push(inputs, asm_operand("0",
+			build_fold_addr_expr_with_type(thread_var(),
+						       ptr_type_node)));
+	return gimple_build_asm_vec("", inputs, outputs, NULL, NULL);
+}
+
+/**
+ * ap_thread_base_p - whether @stmt is the asm thread_base_asm() makes.
+ */
+bool ap_thread_base_p(const gimple *stmt)
+{
+	const gasm *as = dyn_cast<const gasm *>(stmt);
+	tree in;
+
+	if (!as || !ap_thread_var || gimple_asm_ninputs(as) != 1 ||
+	    gimple_asm_noutputs(as) != 1 || *gimple_asm_string(as))
+		return false;
+	in = TREE_VALUE(gimple_asm_input_op(as, 0));
+	return TREE_CODE(in) == ADDR_EXPR &&
+	       TREE_OPERAND(in, 0) == ap_thread_var;
+}
+
+/**
+ * ap_thread_copy - the thread-local array that @ref (a counter or the
+ * entry check's flag) is an element of, or NULL_TREE: LARCOVT itself, or
+ * behind a base that thread_base_asm() computed.
+ */
+tree ap_thread_copy(tree ref)
+{
+	tree base;
+
+	if (TREE_CODE(ref) == ARRAY_REF)
+		return TREE_OPERAND(ref, 0);
+	if (TREE_CODE(ref) != MEM_REF)
+		return NULL_TREE;
+	base = TREE_OPERAND(ref, 0);
+	if (TREE_CODE(base) == SSA_NAME &&
+	    ap_thread_base_p(SSA_NAME_DEF_STMT(base)))
+		return ap_thread_var;
+	return NULL_TREE;
+}
+
+/* Element @index of the per-thread copy: behind thread_base when the
+ * function computes one. */
+static tree thread_ref(uint32_t index)
+{
+	if (!thread_base)
+		return array_ref(thread_var(), index);
+	return build2(MEM_REF, counter_type(), thread_base,
+		      build_int_cst(build_pointer_type(counter_type()),
+				    index * (uint64_t)8));
+}
+
 static tree counter_ref(uint32_t index)
 {
 	if (ap_opts.per_thread)
-		return array_ref(thread_var(), index + ARCOV_THREAD_HEAD);
+		return thread_ref(index + ARCOV_THREAD_HEAD);
 	return array_ref(counters_var(), index);
 }
 
@@ -360,8 +449,8 @@ static void thread_check(function *fun)
 
 	flag = create_tmp_reg(counter_type(), "arcov");
 	gsi = gsi_last_bb(check);
-	gsi_insert_after(&gsi, gimple_build_assign(flag,
-				array_ref(thread_var(), 0)), GSI_NEW_STMT);
+	gsi_insert_after(&gsi, gimple_build_assign(flag, thread_ref(0)),
+			 GSI_NEW_STMT);
 	rec.decl = fun->decl;
 	rec.cond = gimple_build_cond(EQ_EXPR, flag,
 				     build_int_cst(counter_type(), 0),
@@ -380,7 +469,8 @@ static void thread_check(function *fun)
 	tls = create_tmp_reg(ptr_type_node, "arcov");
 	obj = build_fold_addr_expr_with_type(object_decl(), ptr_type_node);
 	gsi = gsi_start_bb(slow);
-	gsi_insert_after(&gsi, gimple_build_assign(tls,
+	gsi_insert_after(&gsi, gimple_build_assign(tls, thread_base ?
+			thread_base :
 			build_fold_addr_expr_with_type(thread_var(),
 						       ptr_type_node)),
 			 GSI_NEW_STMT);
@@ -419,8 +509,9 @@ bool ap_thread_check_stmt_p(const gimple *stmt)
 	rhs = gimple_assign_rhs1(stmt);
 	if (TREE_CODE(rhs) == ADDR_EXPR)	/* the copy's address */
 		return TREE_OPERAND(rhs, 0) == ap_thread_var;
-	return TREE_CODE(rhs) == ARRAY_REF &&	/* the flag */
-	       TREE_OPERAND(rhs, 0) == ap_thread_var &&
+	if (TREE_CODE(rhs) == SSA_NAME)		/* the same, a base */
+		return ap_thread_base_p(SSA_NAME_DEF_STMT(rhs));
+	return ap_thread_copy(rhs) == ap_thread_var &&	/* the flag */
 	       integer_zerop(TREE_OPERAND(rhs, 1));
 }
 
@@ -503,6 +594,8 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter)
 		      "which this front end does not provide");
 		return;
 	}
+	thread_base = thread_base_wanted() ?
+		create_tmp_reg(ptr_type_node, "arcov") : NULL_TREE;
 	for (i = 0; i < g->narcs; i++) {
 		const struct ap_arc *a = &g->arcs[i];
 
@@ -516,6 +609,12 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter)
 	gsi_commit_edge_inserts();
 	if (ap_opts.per_thread && k > first_counter)
 		thread_check(cfun);
+	/* Before everything else: the check's flag is read through it. */
+	if (thread_base)
+		gsi_insert_on_edge_immediate(
+			single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(cfun)),
+			thread_base_asm(thread_base));
+	thread_base = NULL_TREE;
 }
 
 /**
@@ -525,9 +624,22 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter)
  */
 void ap_emit_entry_increment(function *fun, uint32_t index)
 {
+	gimple_seq seq = NULL;
+
 	push_cfun(fun);
+	/* A base of its own, computed with it: the function's is defined
+	 * after the entry edge this increment goes on (thread-checks.cc
+	 * merges the two after inlining). */
+	if (thread_base_wanted()) {
+		thread_base = gimple_in_ssa_p(fun) ?
+			make_ssa_name(ptr_type_node) :
+			create_tmp_reg(ptr_type_node, "arcov");
+		gimple_seq_add_stmt(&seq, thread_base_asm(thread_base));
+	}
+	gimple_seq_add_seq(&seq, increment(index));
+	thread_base = NULL_TREE;
 	gsi_insert_seq_on_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)),
-			       increment(index));
+			       seq);
 	gsi_commit_edge_inserts();
 	if (current_loops)
 		loops_state_set(LOOPS_NEED_FIXUP);

@@ -382,9 +382,9 @@ unknown:
  * that dlopen()s it -- and per-thread counting costs a few percent over
  * plain increments on one thread (doc/performance.md), where relaxed
  * atomics cost several times.  With -fPIC a function reaches its
- * thread's counters through __tls_get_addr() calls (about one per block
- * that counts), still cheaper than atomics on one thread and far
- * cheaper on several.
+ * thread's counters through one __tls_get_addr() call per call
+ * (emit.cc, thread_base), still cheaper than atomics on one thread and
+ * far cheaper on several.
  */
 static void choose_mode(void)
 {

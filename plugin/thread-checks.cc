@@ -27,6 +27,61 @@ static bool checks_gate(function *fun)
 	return fun && ap_opts.per_thread;
 }
 
+/*
+ * Inlining also copies a callee's thread base (emit.cc, thread_base_asm():
+ * a __tls_get_addr() call in -fPIC code) into its caller, which has one:
+ * a base that another base of the same copy dominates takes that one's
+ * value, and its call goes.  The asm is no volatile one, and yet no
+ * GIMPLE pass merges asms.
+ */
+static void merge_bases(function *fun)
+{
+	auto_vec<gimple *> bases;
+	gimple *b, *d;
+	unsigned int i, j, merged = 0;
+	basic_block bb;
+
+	/* Numbered in block order, for two in one block. */
+	FOR_EACH_BB_FN(bb, fun)
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi))
+			if (ap_thread_base_p(gsi_stmt(gsi))) {
+				gimple_set_uid(gsi_stmt(gsi), bases.length());
+				bases.safe_push(gsi_stmt(gsi));
+			}
+	FOR_EACH_VEC_ELT(bases, i, b) {
+		tree lhs;
+
+		if (!b)
+			continue;
+		lhs = TREE_VALUE(gimple_asm_output_op(as_a<gasm *>(b), 0));
+		if (TREE_CODE(lhs) != SSA_NAME)
+			continue;
+		FOR_EACH_VEC_ELT(bases, j, d) {
+			tree to = TREE_VALUE(gimple_asm_output_op(
+					as_a<gasm *>(d), 0));
+
+			if (i == j || !d || TREE_CODE(to) != SSA_NAME ||
+			    !(gimple_bb(b) == gimple_bb(d) ?
+			      gimple_uid(d) < gimple_uid(b) :
+			      dominated_by_p(CDI_DOMINATORS, gimple_bb(b),
+					     gimple_bb(d))))
+				continue;
+			gimple_stmt_iterator gsi = gsi_for_stmt(b);
+
+			replace_uses_by(lhs, to);
+			unlink_stmt_vdef(b);
+			gsi_remove(&gsi, true);
+			bases[i] = NULL;
+			merged++;
+			break;
+		}
+	}
+	if (dump_file)
+		fprintf(dump_file, "arcov: %u of %u thread bases dominated\n",
+			merged, bases.length());
+}
+
 static unsigned int checks_execute(function *fun)
 {
 	auto_vec<struct check> checks;
@@ -46,13 +101,15 @@ static unsigned int checks_execute(function *fun)
 			continue;
 		rec.bb = bb;
 		rec.cond = cond;
-		rec.copy = TREE_OPERAND(gimple_assign_rhs1(SSA_NAME_DEF_STMT(
-				gimple_cond_lhs(cond))), 0);
-		checks.safe_push(rec);
+		rec.copy = ap_thread_copy(gimple_assign_rhs1(
+				SSA_NAME_DEF_STMT(gimple_cond_lhs(cond))));
+		if (rec.copy)
+			checks.safe_push(rec);
 	}
+	calculate_dominance_info(CDI_DOMINATORS);
+	merge_bases(fun);
 	if (checks.length() < 2)
 		return 0;
-	calculate_dominance_info(CDI_DOMINATORS);
 	FOR_EACH_VEC_ELT(checks, i, c)
 		FOR_EACH_VEC_ELT(checks, j, d)
 			if (i != j && c->copy == d->copy && c->bb != d->bb &&
