@@ -114,12 +114,35 @@ static void add_to_counter(gimple_seq *seq, tree counter, tree n)
 						     sum));
 }
 
+/* Counts in @data the operations of the expression *@tp: a statement
+ * each once gimplified, conversions between integers free. */
+static tree count_operations(tree *tp, int *walk_subtrees, void *data)
+{
+	tree t = *tp;
+
+	if (!EXPR_P(t))
+		*walk_subtrees = 0;
+	else if (!CONVERT_EXPR_P(t) && TREE_CODE(t) != NON_LVALUE_EXPR)
+		++*(int *)data;
+	return NULL_TREE;
+}
+
+/* The instructions the computation of @expr, a trip count, takes. */
+static int operations(tree expr)
+{
+	int n = 0;
+
+	walk_tree_without_duplicates(&expr, count_operations, &n);
+	return n;
+}
+
 /*
- * Hoist the increments of @loop out of it; returns how many.  A block of
- * the loop itself (not of an inner loop) that dominates the exit test
- * runs once per execution of the header, latch executions + 1 times per
- * entry; one that the exit test dominates and that dominates the latch
- * runs once per latch execution.
+ * Hoist the increments of @loop out of it when the cost model says it
+ * pays (loop-cost.cc); returns how many.  A block of the loop itself (not
+ * of an inner loop) that dominates the exit test runs once per execution
+ * of the header, latch executions + 1 times per entry; one that the exit
+ * test dominates and that dominates the latch runs once per latch
+ * execution.
  */
 static unsigned int hoist_loop(class loop *loop)
 {
@@ -128,7 +151,9 @@ static unsigned int hoist_loop(class loop *loop)
 	basic_block *body;
 	gimple_seq seq = NULL;
 	tree latches = NULL_TREE, headers = NULL_TREE;
-	unsigned int i, hoisted = 0;
+	unsigned int i, nheaders = 0;
+	auto_vec<gimple *> incs;
+	struct ap_loop_cost cost;
 
 	if (!exit || !loop_preheader_edge(loop) ||
 	    !number_of_iterations_exit(loop, exit, &desc, false, true))
@@ -138,67 +163,75 @@ static unsigned int hoist_loop(class loop *loop)
 		free(body);
 		return 0;
 	}
-	for (i = 0; i < loop->num_nodes; i++) {
-		basic_block bb = body[i];
-		gimple_stmt_iterator gsi;
-		bool per_header;
+	/* The per-header increments first, then the per-latch ones. */
+	for (int pass = 0; pass < 2; pass++)
+		for (i = 0; i < loop->num_nodes; i++) {
+			basic_block bb = body[i];
+			gimple_stmt_iterator gsi;
+			bool per_header;
 
-		if (bb->loop_father != loop)
-			continue;
-		if (dominated_by_p(CDI_DOMINATORS, exit->src, bb))
-			per_header = true;
-		else if (dominated_by_p(CDI_DOMINATORS, loop->latch, bb))
-			per_header = false;
-		else
-			continue;
-		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
-			gimple *stmt = gsi_stmt(gsi);
-			tree counter = incremented(stmt), n;
-
-			if (!counter) {
-				gsi_next(&gsi);
+			if (bb->loop_father != loop)
 				continue;
-			}
-			if (!latches) {
-				/* The latch runs niter times, none if the
-				 * first exit test leaves. */
-				latches = fold_convert(uint64_type_node,
-						unshare_expr(desc.niter));
-				if (!integer_zerop(desc.may_be_zero))
-					latches = fold_build3(COND_EXPR,
-						uint64_type_node,
-						unshare_expr(desc.may_be_zero),
-						build_zero_cst(uint64_type_node),
-						latches);
-				latches = gimple_value(&seq, latches);
-			}
-			if (per_header && !headers) {
-				headers = fold_build2(PLUS_EXPR,
-						      uint64_type_node, latches,
-						      build_one_cst(
-							uint64_type_node));
-				headers = gimple_value(&seq, headers);
-			}
-			n = per_header ? headers : latches;
-			add_to_counter(&seq, counter, n);
-			unlink_stmt_vdef(stmt);
-			gsi_remove(&gsi, true);
-			release_defs(stmt);
-			hoisted++;
+			if (dominated_by_p(CDI_DOMINATORS, exit->src, bb))
+				per_header = true;
+			else if (dominated_by_p(CDI_DOMINATORS, loop->latch,
+						bb))
+				per_header = false;
+			else
+				continue;
+			if (per_header != (pass == 0))
+				continue;
+			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+			     gsi_next(&gsi))
+				if (incremented(gsi_stmt(gsi)))
+					incs.safe_push(gsi_stmt(gsi));
+			if (per_header)
+				nheaders = incs.length();
 		}
+	if (incs.is_empty()) {
+		free(body);
+		return 0;
 	}
+	/* The bill, decided before anything is built: per entry, the trip
+	 * count computed, zero when the first exit test leaves, one more
+	 * for the per-header increments, and an add per increment. */
+	ap_loop_cost_init(&cost, loop, body);
 	free(body);
-	if (seq)
-		gsi_insert_seq_on_edge_immediate(loop_preheader_edge(loop), seq);
-	return hoisted;
+	if (!ap_loop_cost_hoist(&cost, nheaders, incs.length() - nheaders,
+				operations(desc.niter) +
+				(integer_zerop(desc.may_be_zero) ? 0 :
+				 operations(desc.may_be_zero) + 1) +
+				(nheaders != 0) + incs.length()))
+		return 0;
+	/* The latch runs niter times, none if the first exit test leaves. */
+	latches = fold_convert(uint64_type_node, unshare_expr(desc.niter));
+	if (!integer_zerop(desc.may_be_zero))
+		latches = fold_build3(COND_EXPR, uint64_type_node,
+				      unshare_expr(desc.may_be_zero),
+				      build_zero_cst(uint64_type_node),
+				      latches);
+	latches = gimple_value(&seq, latches);
+	if (nheaders)
+		headers = gimple_value(&seq, fold_build2(PLUS_EXPR,
+				uint64_type_node, latches,
+				build_one_cst(uint64_type_node)));
+	for (i = 0; i < incs.length(); i++)
+		add_to_counter(&seq, incremented(incs[i]),
+			       i < nheaders ? headers : latches);
+	for (gimple *stmt : incs) {
+		gimple_stmt_iterator gsi = gsi_for_stmt(stmt);
+
+		unlink_stmt_vdef(stmt);
+		gsi_remove(&gsi, true);
+		release_defs(stmt);
+	}
+	gsi_insert_seq_on_edge_immediate(loop_preheader_edge(loop), seq);
+	return incs.length();
 }
 
 /* The most counters one loop keeps in registers: each is a register live
  * through the loop and one add to memory on the way out. */
 #define AP_LOOP_REGISTERS 4
-
-/* Latch executions below which a loop keeps its counters in memory. */
-#define AP_LOOP_SHORT 8
 
 /* The most adds to memory put on one loop's exits, all counters of it
  * on every exit: code that a loop of many exits would grow by. */
@@ -231,6 +264,19 @@ static bool most_passes(const class loop *loop, basic_block bb)
 	if (!header.initialized_p() || !bb->count.initialized_p())
 		return dominated_by_p(CDI_DOMINATORS, loop->latch, bb);
 	return bb->count.apply_scale(2, 1) >= header;
+}
+
+/* The runs of @bb per pass of @loop, by GCC's estimate: at least half
+ * where most_passes() says so (the least it guarantees), else none. */
+static double runs_per_pass(const class loop *loop, basic_block bb)
+{
+	profile_count header = loop->header->count;
+
+	if (!most_passes(loop, bb))
+		return 0;
+	if (!header.nonzero_p() || !bb->count.initialized_p())
+		return 0.5;
+	return MAX(bb->count.to_sreal_scale(header).to_double(), 0.5);
 }
 
 /* The most statements besides its increment that an arm may hold and
@@ -415,19 +461,15 @@ static void pair_arms(vec<struct increment> &incs, const unsigned int *uses,
 static int register_loop(class loop *loop, unsigned int *folded)
 {
 	tree counters[AP_LOOP_REGISTERS], regs[AP_LOOP_REGISTERS];
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, subtractions = 0, ivs = 0;
+	bool once[AP_LOOP_REGISTERS];
 	int done = 0;
 	basic_block *body;
 	bool fits = true;
-	HOST_WIDE_INT max;
+	double runs = 0;
+	struct ap_loop_cost cost;
 
 	if (!loop_preheader_edge(loop))
-		return -1;
-	/* A loop of a few passes at most makes no long chain (SQLite's
-	 * varints: at most 9 bytes, one or two in practice); the zeroing
-	 * and the adds on the way out would cost it more than they save. */
-	max = get_max_loop_iterations_int(loop);
-	if (max >= 0 && max < AP_LOOP_SHORT)
 		return -1;
 	body = get_loop_body(loop);
 	for (i = 0; i < loop->num_nodes && fits; i++)
@@ -456,19 +498,15 @@ static int register_loop(class loop *loop, unsigned int *folded)
 		return -1;
 	}
 
-	gimple_seq zero = NULL;
-	for (i = 0; i < n; i++) {
-		regs[i] = create_tmp_reg(uint64_type_node, "arcov_pass");
-		gimple_seq_add_stmt(&zero, gimple_build_assign(regs[i],
-				build_zero_cst(uint64_type_node)));
-	}
 	/* What becomes of each increment, decided before any is changed:
 	 * whether an arm can fold depends on what its sibling holds. */
 	auto_vec<struct increment> incs;
 	unsigned int uses[AP_LOOP_REGISTERS] = { 0 };
 	int minus[AP_LOOP_REGISTERS];
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		minus[i] = -1;
+		once[i] = true;
+	}
 	for (i = 0; i < loop->num_nodes; i++) {
 		gimple_stmt_iterator gsi;
 
@@ -484,10 +522,33 @@ static int register_loop(class loop *loop, unsigned int *folded)
 			inc.arm = foldable_arm(loop, body[i]);
 			inc.passes = false;
 			uses[inc.k]++;
+			once[inc.k] &= !inc.arm &&
+				       body[i]->loop_father == loop &&
+				       just_once_each_iteration_p(loop,
+								  body[i]);
+			runs += runs_per_pass(loop, body[i]);
 			incs.safe_push(inc);
 		}
 	}
 	pair_arms(incs, uses, minus);
+	for (i = 0; i < n; i++) {
+		subtractions += minus[i] >= 0;
+		ivs += once[i] && uses[i] == 1;
+	}
+	/* The bill (loop-cost.cc): a loop it refuses keeps its increments,
+	 * its inner loops may still take registers of their own. */
+	ap_loop_cost_init(&cost, loop, body);
+	free(body);
+	if (!ap_loop_cost_registers(&cost, n, runs, subtractions,
+				    incs.length(), ivs))
+		return -1;
+
+	gimple_seq zero = NULL;
+	for (i = 0; i < n; i++) {
+		regs[i] = create_tmp_reg(uint64_type_node, "arcov_pass");
+		gimple_seq_add_stmt(&zero, gimple_build_assign(regs[i],
+				build_zero_cst(uint64_type_node)));
+	}
 	for (struct increment &inc : incs) {
 		gimple_stmt_iterator gsi = gsi_for_stmt(inc.stmt);
 		tree one = build_one_cst(uint64_type_node);
@@ -517,7 +578,6 @@ static int register_loop(class loop *loop, unsigned int *folded)
 		*folded += inc.arm != NULL;
 		done++;
 	}
-	free(body);
 	if (dump_file)
 		fprintf(dump_file, "arcov: loop %d: %u counters in registers\n",
 			loop->num, n);
@@ -569,6 +629,12 @@ static unsigned int loops_execute(function *fun)
 	for (auto loop : loops_list(fun, LI_FROM_INNERMOST))
 		hoisted += hoist_loop(loop);
 	registered = register_nest(loops_for_fn(fun)->tree_root, &folded);
+	/* The cost model's iteration estimates keep statements of the
+	 * bodies (loop->bounds), some of which are gone now. */
+	free_numbers_of_iterations_estimates(fun);
+	/* ... and what they computed to find them, which no pass after
+	 * this one may find. */
+	free_dominance_info(CDI_POST_DOMINATORS);
 	scev_finalize();
 	loop_optimizer_finalize();
 	if (dump_file)
