@@ -118,15 +118,15 @@ struct ap_loop_cost {
 				 * but for the increments */
 	unsigned int live;	/* general registers live through the loop */
 	unsigned int barriers;	/* increments and adds in the body */
-	bool iv;		/* an induction variable of its own */
 };
 void ap_loop_cost_init(struct ap_loop_cost *c, class loop *loop,
 		       basic_block *body);
 bool ap_loop_cost_hoist(const struct ap_loop_cost *c, unsigned int headers,
 			unsigned int latches, int cost);
+bool ap_loop_cost_iv(const struct ap_loop_cost *c, int bb, int ops);
 bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 			    double runs, unsigned int extra,
-			    unsigned int moved, unsigned int ivs);
+			    unsigned int moved);
 
 /* inline-size.cc */
 void ap_inline_size_init(const char *plugin);

@@ -23,7 +23,7 @@
  *          before the loop, or for registers a zero and an add per
  *          counter (one exit is taken per entry);
  *
- * and is transformed only when saved >= cost, and, for registers, when
+ * and is transformed only when saved > cost (a tie is doubt), and, for registers, when
  * the registers fit beside the ones the loop keeps live by GCC's own
  * register-pressure model (estimate_reg_pressure_cost(), which IVOPTs
  * and loop-invariant motion use).  A register counter whose plain
@@ -224,26 +224,6 @@ static unsigned int live_registers(const class loop *loop, basic_block *body,
 	return live + outside.elements();
 }
 
-/* Whether @loop has an induction variable of its own that is not a
- * counter: a value carried by its header that SCEV finds affine with a
- * nonzero step, by which IVOPTs can express a register counter's. */
-static bool has_iv(class loop *loop)
-{
-	gphi_iterator psi;
-
-	for (psi = gsi_start_phis(loop->header); !gsi_end_p(psi);
-	     gsi_next(&psi)) {
-		tree res = gimple_phi_result(psi.phi());
-		affine_iv iv;
-
-		if (in_gpr(res) && simple_iv(loop, loop, res, &iv, true) &&
-		    TREE_CODE(iv.step) == INTEGER_CST &&
-		    !integer_zerop(iv.step))
-			return true;
-	}
-	return false;
-}
-
 /* The passes of @loop's header per entry that GCC expects, and in
  * @source where the number comes from. */
 static double expected_passes(class loop *loop, const char **source)
@@ -280,7 +260,6 @@ void ap_loop_cost_init(struct ap_loop_cost *c, class loop *loop,
 	c->loop = loop;
 	c->passes = expected_passes(loop, &c->source);
 	c->blocked = blocked_refs(loop, body);
-	c->iv = has_iv(loop);
 	c->live = live_registers(loop, body, c->blocked);
 	c->barriers = 0;
 	for (i = 0; i < loop->num_nodes; i++) {
@@ -321,7 +300,7 @@ bool ap_loop_cost_hoist(const struct ap_loop_cost *c, unsigned int headers,
 		      latches * MAX(c->passes - 1, 0.0);
 	bool all = headers + latches == c->barriers;
 	double saved = saved_per_entry(c, runs, headers + latches);
-	bool take = saved >= cost;
+	bool take = saved > cost;
 
 	if (dump_file)
 		fprintf(dump_file, "arcov: loop %d: counted, %.1f passes per "
@@ -334,6 +313,31 @@ bool ap_loop_cost_hoist(const struct ap_loop_cost *c, unsigned int headers,
 }
 
 /**
+ * ap_loop_cost_iv - whether a counter incremented once on every pass of a
+ * loop is counted on its exits from an induction variable
+ * @c:   the loop's bill, ap_loop_cost_init()'s
+ * @bb:  the block of the increment, for the dump
+ * @ops: the instructions on an exit, the add included
+ *
+ * Dumps the decision.
+ */
+bool ap_loop_cost_iv(const struct ap_loop_cost *c, int bb, int ops)
+{
+	double saved = saved_per_entry(c, c->passes, 1);
+	bool take = saved > ops;
+
+	if (dump_file)
+		fprintf(dump_file, "arcov: loop %d: %.1f passes per entry "
+			"(%s), the increment of bb %d from an induction "
+			"variable, %u blocked references: saves %.1f, costs "
+			"%d per entry: %s\n", c->loop->num, c->passes,
+			c->source, bb, c->barriers == 1 ? c->blocked : 0,
+			saved, ops, take ? "counted on the exits" :
+			"plain increment");
+	return take;
+}
+
+/**
  * ap_loop_cost_registers - whether a call-free loop's counters go in
  * registers
  * @c:     the loop's bill, ap_loop_cost_init()'s
@@ -341,30 +345,23 @@ bool ap_loop_cost_hoist(const struct ap_loop_cost *c, unsigned int headers,
  * @runs:  the increments they replace, per pass (GCC's block frequencies)
  * @extra: statements added per entry besides a zero and an add each
  * @moved: the increments they replace, statements
- * @ivs:   the counters incremented once on every pass and nowhere else:
- *         in a register, induction variables
  *
  * Dumps the decision.
  */
 bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 			    double runs, unsigned int extra,
-			    unsigned int moved, unsigned int ivs)
+			    unsigned int moved)
 {
 	/* Per pass, a register add where the asm added to memory: the same
-	 * count of instructions, so only the locked adds count... */
+	 * count of instructions, so only the locked adds count.  (A counter
+	 * that is an induction variable may cost nothing per pass once
+	 * IVOPTs expresses it by another, or a copy of that other: doubt,
+	 * which iv_loop() in loop-counts.cc removes.) */
 	double saved = saved_per_entry(c, ap_opts.atomic ?
 					       runs * c->passes : 0, moved);
 	bool all = moved == c->barriers;
 	unsigned int cost = 2 * n + extra;
 
-	/* ... and the counters that are induction variables of a loop with
-	 * one of its own: IVOPTs computes them from the loop's on the exits
-	 * (a subtraction more each) and adds nothing per pass. */
-	if (c->iv && ivs) {
-		if (!ap_opts.atomic)
-			saved += ivs * c->passes;
-		cost += ivs;
-	}
 	/* GCC's test of estimate_reg_pressure_cost() for "no cost": room
 	 * for the new registers, the live ones and the temporaries. */
 	bool fits = c->live + n + target_res_regs <= target_avail_regs;
@@ -375,7 +372,7 @@ bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 
 	if (!fits)
 		why = "no registers to spare: plain increments";
-	else if (saved >= cost)
+	else if (saved > cost)
 		take = true, why = "in registers";
 	else if (long_loop)
 		take = true, why = "in registers (a long loop)";
@@ -383,11 +380,10 @@ bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 		why = "plain increments";
 	if (dump_file)
 		fprintf(dump_file, "arcov: loop %d: %.1f passes per entry "
-			"(%s), %u counters (%u induction variables), %.2f "
-			"increments per pass, %u blocked references, %u "
-			"registers live: saves %.1f, costs %u per entry: %s\n",
-			c->loop->num, c->passes, c->source, n,
-			c->iv ? ivs : 0, runs, all ? c->blocked : 0, c->live,
+			"(%s), %u counters, %.2f increments per pass, %u "
+			"blocked references, %u registers live: saves %.1f, "
+			"costs %u per entry: %s\n", c->loop->num, c->passes,
+			c->source, n, runs, all ? c->blocked : 0, c->live,
 			saved, cost, why);
 	return take;
 }

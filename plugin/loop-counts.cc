@@ -255,6 +255,202 @@ static bool plain_exit(const_edge e)
 	return !(e->flags & (EDGE_ABNORMAL | EDGE_EH));
 }
 
+/* An induction variable of a loop, by which the passes on an exit are
+ * counted: {base, +, step}, the value on entry and what each pass adds,
+ * and the value each pass ends with (the header PHI's latch argument). */
+struct pass_iv {
+	tree phi;		/* its value at the start of a pass */
+	tree next;		/* at the end of the pass */
+	tree base;
+	HOST_WIDE_INT step;
+};
+
+/* Finds in @iv an induction variable of @loop that counts its passes
+ * exactly: affine with a constant nonzero step, that SCEV proves never
+ * wraps, integer or pointer of at most 64 bits. */
+static bool find_pass_iv(class loop *loop, struct pass_iv *iv)
+{
+	gphi_iterator psi;
+
+	for (psi = gsi_start_phis(loop->header); !gsi_end_p(psi);
+	     gsi_next(&psi)) {
+		gphi *phi = psi.phi();
+		tree res = gimple_phi_result(phi), type = TREE_TYPE(res), step;
+		affine_iv a;
+
+		if (virtual_operand_p(res) ||
+		    !(INTEGRAL_TYPE_P(type) || POINTER_TYPE_P(type)) ||
+		    TYPE_PRECISION(type) > 64 ||
+		    !simple_iv(loop, loop, res, &a, true) || !a.no_overflow ||
+		    TREE_CODE(a.step) != INTEGER_CST || integer_zerop(a.step))
+			continue;
+		step = fold_convert(POINTER_TYPE_P(type) ? ssizetype :
+				    signed_type_for(type), a.step);
+		if (!tree_fits_shwi_p(step))
+			continue;
+		iv->phi = res;
+		iv->next = PHI_ARG_DEF_FROM_EDGE(phi, loop_latch_edge(loop));
+		iv->base = PHI_ARG_DEF_FROM_EDGE(phi,
+						 loop_preheader_edge(loop));
+		iv->step = tree_to_shwi(step);
+		if (TREE_CODE(iv->next) != SSA_NAME)
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The passes that ran @bb, of @loop, when @loop is left by @exit, as an
+ * expression of @iv: in the pass being left, k passes after the first,
+ * the IV is base + k * step at its start and base + (k + 1) * step once
+ * stepped; @bb, run once on every pass, has run in this one too when it
+ * dominates the exit's block, not yet when the exit's block dominates it.
+ * NULL_TREE if neither, or if neither value of the IV is there.  @ops
+ * gets the instructions it takes.
+ */
+static tree passes_on_exit(const class loop *loop, basic_block bb, edge exit,
+			   const struct pass_iv *iv, int *ops)
+{
+	basic_block src = exit->src;
+	tree int64 = build_nonstandard_integer_type(64, false);
+	HOST_WIDE_INT adjust;
+	tree v, diff, n;
+	gimple *def = SSA_NAME_DEF_STMT(iv->next);
+
+	if (src->loop_father != loop)
+		return NULL_TREE;
+	if (dominated_by_p(CDI_DOMINATORS, src, bb))
+		adjust = 1;
+	else if (src != bb && dominated_by_p(CDI_DOMINATORS, bb, src))
+		adjust = 0;
+	else
+		return NULL_TREE;
+	if (gimple_bb(def) && flow_bb_inside_loop_p(loop, gimple_bb(def)) &&
+	    dominated_by_p(CDI_DOMINATORS, src, gimple_bb(def)) &&
+	    gimple_code(def) != GIMPLE_PHI) {
+		v = iv->next;
+		adjust--;
+	} else {
+		v = iv->phi;
+	}
+	if (POINTER_TYPE_P(TREE_TYPE(v)))
+		diff = fold_build2(POINTER_DIFF_EXPR, ssizetype, v,
+				   unshare_expr(iv->base));
+	else
+		diff = fold_build2(MINUS_EXPR, uint64_type_node,
+				   fold_convert(uint64_type_node, v),
+				   fold_convert(uint64_type_node,
+						unshare_expr(iv->base)));
+	diff = fold_convert(int64, diff);
+	n = iv->step == 1 ? diff :
+		fold_build2(EXACT_DIV_EXPR, int64, diff,
+			    build_int_cst(int64, iv->step));
+	n = fold_convert(uint64_type_node, n);
+	if (adjust)
+		n = fold_build2(PLUS_EXPR, uint64_type_node, n,
+				build_int_cst(uint64_type_node, adjust));
+	*ops = 2 + (iv->step != 1) + (adjust != 0);
+	return n;
+}
+
+/*
+ * Counters of @loop incremented once on every pass, in one block of the
+ * loop itself and nowhere else in it, counted on its exits from an
+ * induction variable of its own (passes_on_exit()) instead of on every
+ * pass, when the cost model says so: as GCC's final value replacement
+ * and IVOPTs do with gcc --coverage's counters once store motion has put
+ * them in registers (bzip2's move-to-front loop: a pass of six
+ * instructions, and the count a subtraction on the way out).  Only where
+ * nothing can leave the loop but its exits; returns the increments
+ * taken out.
+ */
+static unsigned int iv_loop(class loop *loop)
+{
+	struct pass_iv iv;
+	basic_block *body;
+	unsigned int i, done = 0;
+	struct ap_loop_cost cost;
+
+	if (!loop_preheader_edge(loop) || !loop->latch ||
+	    !find_pass_iv(loop, &iv))
+		return 0;
+	body = get_loop_body(loop);
+	auto_vec<edge> exits;
+	if (only_exits(loop, body)) {
+		auto_vec<edge> all = get_loop_exit_edges(loop, body);
+
+		exits.safe_splice(all);
+	}
+	for (edge e : exits)
+		if (!plain_exit(e) || e->src->loop_father != loop) {
+			exits.truncate(0);
+			break;
+		}
+	if (exits.is_empty() || exits.length() > AP_LOOP_EXIT_ADDS) {
+		free(body);
+		return 0;
+	}
+	ap_loop_cost_init(&cost, loop, body);
+	for (i = 0; i < loop->num_nodes; i++) {
+		basic_block bb = body[i];
+		gimple_stmt_iterator gsi;
+
+		if (bb->loop_father != loop ||
+		    !just_once_each_iteration_p(loop, bb))
+			continue;
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
+			gimple *stmt = gsi_stmt(gsi);
+			tree counter = incremented(stmt);
+			unsigned int j, others = 0;
+			int ops = 0, most = 0;
+			bool ok = counter != NULL_TREE;
+
+			/* Incremented here alone in the loop. */
+			for (j = 0; ok && j < loop->num_nodes; j++) {
+				gimple_stmt_iterator g;
+
+				for (g = gsi_start_bb(body[j]); !gsi_end_p(g);
+				     gsi_next(&g)) {
+					tree c = incremented(gsi_stmt(g));
+
+					others += c && operand_equal_p(c,
+							counter, 0);
+				}
+			}
+			ok = ok && others == 1;
+			auto_vec<tree> adds;
+			for (edge e : exits) {
+				tree n;
+
+				if (!ok)
+					break;
+				n = passes_on_exit(loop, bb, e, &iv, &ops);
+				ok = n != NULL_TREE;
+				adds.safe_push(n);
+				most = MAX(most, ops);
+			}
+			if (!ok || !ap_loop_cost_iv(&cost, bb->index, most)) {
+				gsi_next(&gsi);
+				continue;
+			}
+			for (j = 0; j < exits.length(); j++) {
+				gimple_seq seq = NULL;
+
+				add_to_counter(&seq, counter,
+					       gimple_value(&seq, adds[j]));
+				gsi_insert_seq_on_edge(exits[j], seq);
+			}
+			unlink_stmt_vdef(stmt);
+			gsi_remove(&gsi, true);
+			release_defs(stmt);
+			done++;
+		}
+	}
+	free(body);
+	return done;
+}
+
 /* Whether @bb, in @loop, runs on at least half of its passes, by GCC's
  * estimate: a counter incremented there makes a chain through memory. */
 static bool most_passes(const class loop *loop, basic_block bb)
@@ -263,7 +459,8 @@ static bool most_passes(const class loop *loop, basic_block bb)
 
 	if (!header.initialized_p() || !bb->count.initialized_p())
 		return dominated_by_p(CDI_DOMINATORS, loop->latch, bb);
-	return bb->count.apply_scale(2, 1) >= header;
+	/* Half, give or take the rounding of two 50 % arms. */
+	return bb->count.apply_scale(201, 100) >= header;
 }
 
 /* The runs of @bb per pass of @loop, by GCC's estimate: at least half
@@ -461,8 +658,7 @@ static void pair_arms(vec<struct increment> &incs, const unsigned int *uses,
 static int register_loop(class loop *loop, unsigned int *folded)
 {
 	tree counters[AP_LOOP_REGISTERS], regs[AP_LOOP_REGISTERS];
-	unsigned int i, n = 0, subtractions = 0, ivs = 0;
-	bool once[AP_LOOP_REGISTERS];
+	unsigned int i, n = 0, subtractions = 0;
 	int done = 0;
 	basic_block *body;
 	bool fits = true;
@@ -494,6 +690,11 @@ static int register_loop(class loop *loop, unsigned int *folded)
 			break;
 		}
 	if (exits.is_empty()) {
+		if (dump_file && n)
+			fprintf(dump_file, "arcov: loop %d: %s: plain "
+				"increments\n", loop->num, !fits ?
+				"more hot counters than registers" :
+				"a call, or an exit no add can go on");
 		free(body);
 		return -1;
 	}
@@ -503,10 +704,8 @@ static int register_loop(class loop *loop, unsigned int *folded)
 	auto_vec<struct increment> incs;
 	unsigned int uses[AP_LOOP_REGISTERS] = { 0 };
 	int minus[AP_LOOP_REGISTERS];
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		minus[i] = -1;
-		once[i] = true;
-	}
 	for (i = 0; i < loop->num_nodes; i++) {
 		gimple_stmt_iterator gsi;
 
@@ -522,25 +721,19 @@ static int register_loop(class loop *loop, unsigned int *folded)
 			inc.arm = foldable_arm(loop, body[i]);
 			inc.passes = false;
 			uses[inc.k]++;
-			once[inc.k] &= !inc.arm &&
-				       body[i]->loop_father == loop &&
-				       just_once_each_iteration_p(loop,
-								  body[i]);
 			runs += runs_per_pass(loop, body[i]);
 			incs.safe_push(inc);
 		}
 	}
 	pair_arms(incs, uses, minus);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		subtractions += minus[i] >= 0;
-		ivs += once[i] && uses[i] == 1;
-	}
 	/* The bill (loop-cost.cc): a loop it refuses keeps its increments,
 	 * its inner loops may still take registers of their own. */
 	ap_loop_cost_init(&cost, loop, body);
 	free(body);
 	if (!ap_loop_cost_registers(&cost, n, runs, subtractions,
-				    incs.length(), ivs))
+				    incs.length()))
 		return -1;
 
 	gimple_seq zero = NULL;
@@ -620,7 +813,7 @@ static unsigned int register_nest(class loop *loop, unsigned int *folded)
 
 static unsigned int loops_execute(function *fun)
 {
-	unsigned int hoisted = 0, registered = 0, folded = 0;
+	unsigned int hoisted = 0, derived = 0, registered = 0, folded = 0;
 
 	if (number_of_loops(fun) <= 1)
 		return 0;
@@ -628,6 +821,11 @@ static unsigned int loops_execute(function *fun)
 	scev_initialize();
 	for (auto loop : loops_list(fun, LI_FROM_INNERMOST))
 		hoisted += hoist_loop(loop);
+	for (auto loop : loops_list(fun, LI_FROM_INNERMOST))
+		derived += iv_loop(loop);
+	/* Inserted once all are found: splitting an exit edge changes the
+	 * dominators the others are found by. */
+	gsi_commit_edge_inserts();
 	registered = register_nest(loops_for_fn(fun)->tree_root, &folded);
 	/* The cost model's iteration estimates keep statements of the
 	 * bodies (loop->bounds), some of which are gone now. */
@@ -640,8 +838,9 @@ static unsigned int loops_execute(function *fun)
 	if (dump_file)
 		fprintf(dump_file, "arcov: %u increments hoisted out of loops, "
 			"%u kept in registers, %u of them folded into "
-			"branches\n", hoisted, registered, folded);
-	if (!hoisted && !registered)
+			"branches, %u counted from induction variables\n",
+			hoisted, registered, folded, derived);
+	if (!hoisted && !registered && !derived)
 		return 0;
 	/* Atomic increments are calls, which the call graph lists. */
 	if (ap_opts.atomic)
