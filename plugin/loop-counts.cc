@@ -463,17 +463,16 @@ static bool most_passes(const class loop *loop, basic_block bb)
 	return bb->count.apply_scale(201, 100) >= header;
 }
 
-/* The runs of @bb per pass of @loop, by GCC's estimate: at least half
- * where most_passes() says so (the least it guarantees), else none. */
+/* The runs of @bb per pass of @loop, by GCC's estimate; without one,
+ * half where most_passes() says so (the least it guarantees), else
+ * none. */
 static double runs_per_pass(const class loop *loop, basic_block bb)
 {
 	profile_count header = loop->header->count;
 
-	if (!most_passes(loop, bb))
-		return 0;
 	if (!header.nonzero_p() || !bb->count.initialized_p())
-		return 0.5;
-	return MAX(bb->count.to_sreal_scale(header).to_double(), 0.5);
+		return most_passes(loop, bb) ? 0.5 : 0;
+	return bb->count.to_sreal_scale(header).to_double();
 }
 
 /* The most statements besides its increment that an arm may hold and
