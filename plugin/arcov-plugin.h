@@ -126,7 +126,8 @@ bool ap_loop_cost_hoist(const struct ap_loop_cost *c, unsigned int headers,
 bool ap_loop_cost_iv(const struct ap_loop_cost *c, int bb, int ops);
 bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 			    double runs, unsigned int extra,
-			    unsigned int moved);
+			    unsigned int moved, unsigned int folds,
+			    double branches);
 
 /* inline-size.cc */
 void ap_inline_size_init(const char *plugin);

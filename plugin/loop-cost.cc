@@ -17,11 +17,15 @@
  *          invariant addresses that loop-invariant motion could then take
  *          out of it (the asm is a store to any memory for the alias
  *          oracle), one per pass each; plus, counting atomically, the
- *          locked adds, weighed as AP_LOCK_WEIGHT instructions;
+ *          locked adds, weighed as AP_LOCK_WEIGHT instructions; plus the
+ *          unpredictable branches that folding an arm's increment into
+ *          its branch's condition lets if-conversion remove, as in the
+ *          plain program, weighed as AP_BRANCH_COST;
  *   cost   what is added on each entry and exit: the operations of the
  *          trip count (GCC's niter expression) and an add per counter
  *          before the loop, or for registers a zero and an add per
- *          counter (one exit is taken per entry);
+ *          counter (one exit is taken per entry), and for a folded arm
+ *          an instruction more on every pass;
  *
  * and is transformed only when saved > cost (a tie is doubt), and, for registers, when
  * the registers fit beside the ones the loop keeps live by GCC's own
@@ -49,6 +53,11 @@
 /* A locked add, counted in plain instructions: about twenty cycles where
  * an add to memory takes one or two. */
 #define AP_LOCK_WEIGHT 8
+
+/* An unpredictable branch, counted in instructions: GCC's BRANCH_COST
+ * for one on x86-64 (ix86_branch_cost, 3), what its if-conversion weighs
+ * against a conditional move. */
+#define AP_BRANCH_COST 3
 
 /* Passes per entry at which, by a trusted estimate, a loop is long
  * enough for a register counter to pay for itself by time alone. */
@@ -345,12 +354,16 @@ bool ap_loop_cost_iv(const struct ap_loop_cost *c, int bb, int ops)
  * @runs:  the increments they replace, per pass (GCC's block frequencies)
  * @extra: statements added per entry besides a zero and an add each
  * @moved: the increments they replace, statements
+ * @folds: the arms whose increment becomes a condition added on every
+ *         pass (an instruction more per pass than the asm on the arm)
+ * @branches: the branches those arms make removable, runs per pass
  *
  * Dumps the decision.
  */
 bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 			    double runs, unsigned int extra,
-			    unsigned int moved)
+			    unsigned int moved, unsigned int folds,
+			    double branches)
 {
 	/* Per pass, a register add where the asm added to memory: the same
 	 * count of instructions, so only the locked adds count.  (A counter
@@ -360,7 +373,7 @@ bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 	double saved = saved_per_entry(c, ap_opts.atomic ?
 					       runs * c->passes : 0, moved);
 	bool all = moved == c->barriers;
-	unsigned int cost = 2 * n + extra;
+	double cost = 2 * n + extra + folds * c->passes;
 
 	/* GCC's test of estimate_reg_pressure_cost() for "no cost": room
 	 * for the new registers, the live ones and the temporaries. */
@@ -370,6 +383,7 @@ bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 	const char *why;
 	bool take = false;
 
+	saved += branches * AP_BRANCH_COST * c->passes;
 	if (!fits)
 		why = "no registers to spare: plain increments";
 	else if (saved > cost)
@@ -381,9 +395,10 @@ bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 	if (dump_file)
 		fprintf(dump_file, "arcov: loop %d: %.1f passes per entry "
 			"(%s), %u counters, %.2f increments per pass, %u "
-			"blocked references, %u registers live: saves %.1f, "
-			"costs %u per entry: %s\n", c->loop->num, c->passes,
-			c->source, n, runs, all ? c->blocked : 0, c->live,
-			saved, cost, why);
+			"blocked references, %u arms folded, %.2f branches "
+			"removable per pass, %u registers live: saves %.1f, "
+			"costs %.0f per entry: %s\n", c->loop->num, c->passes,
+			c->source, n, runs, all ? c->blocked : 0, folds,
+			branches, c->live, saved, cost, why);
 	return take;
 }

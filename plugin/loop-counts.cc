@@ -13,12 +13,19 @@
  *   can be left only through its one exit, every block run once per
  *   iteration runs a known number of times: such a block's increments
  *   become one "counter += N" in the preheader.
- * - Call-free loops.  The other increments of a loop that nothing can
- *   leave but its exits, in blocks run on most passes, count in
- *   registers, added into the counters on the exits (register_loop());
- *   so do those of arms that only compute a value, added as the
- *   branch's condition so that the branch can still become a
- *   conditional move (foldable_arm()).
+ * - Induction variables.  In a loop that nothing can leave but its
+ *   exits, the counter of a block run once on every pass is computed on
+ *   each exit from an induction variable of the loop (iv_loop()).
+ * - Call-free loops.  The other increments of such a loop, in blocks run
+ *   on most passes, count in registers, added into the counters on the
+ *   exits (register_loop()); so do those of arms that only compute a
+ *   value, added as the branch's condition so that the branch can still
+ *   become a conditional move (foldable_arm()).
+ *
+ * Each moves the cost of an increment from the loop's passes to its
+ * entries and exits, which is not always cheaper: loop-cost.cc bills
+ * every candidate loop and only the ones it finds cheaper are changed;
+ * the pass's dump has every bill.
  *
  * Runs before the first loop-invariant motion ("lim"), after loop header
  * copying has put the exit tests at the bottom, on the increments of the
@@ -727,12 +734,26 @@ static int register_loop(class loop *loop, unsigned int *folded)
 	pair_arms(incs, uses, minus);
 	for (i = 0; i < n; i++)
 		subtractions += minus[i] >= 0;
+	/* Folded arms: a condition added on every pass where the asm added
+	 * on the arm's, and each branch that GCC's if-conversion may then
+	 * remove, as in the plain program, which it does when the branch is
+	 * not predictable by its probability (predictable_edge_p()). */
+	double branches = 0;
+	unsigned int folds = 0;
+	hash_set<basic_block> conds;
+	for (const struct increment &inc : incs) {
+		if (!inc.arm)
+			continue;
+		folds += !inc.passes;
+		if (!conds.add(inc.arm->src) && !predictable_edge_p(inc.arm))
+			branches += runs_per_pass(loop, inc.arm->src);
+	}
 	/* The bill (loop-cost.cc): a loop it refuses keeps its increments,
 	 * its inner loops may still take registers of their own. */
 	ap_loop_cost_init(&cost, loop, body);
 	free(body);
 	if (!ap_loop_cost_registers(&cost, n, runs, subtractions,
-				    incs.length()))
+				    incs.length(), folds, branches))
 		return -1;
 
 	gimple_seq zero = NULL;
