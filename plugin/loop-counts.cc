@@ -333,7 +333,9 @@ static tree passes_on_exit(const class loop *loop, basic_block bb, edge exit,
 		adjust = 0;
 	else
 		return NULL_TREE;
-	if (gimple_bb(def) && flow_bb_inside_loop_p(loop, gimple_bb(def)) &&
+	/* Stepped in this pass already: in the loop itself (an inner loop's
+	 * value would be its last), before the exit's block. */
+	if (gimple_bb(def) && gimple_bb(def)->loop_father == loop &&
 	    dominated_by_p(CDI_DOMINATORS, src, gimple_bb(def)) &&
 	    gimple_code(def) != GIMPLE_PHI) {
 		v = iv->next;
