@@ -17,12 +17,8 @@ x86_64) ;;
 *) skip "asm increments are x86-64 only" ;;
 esac
 
-# The pass's dump comes with every tree dump (e2e-loop-counts.sh).
-dump=-fdump-tree-all
-test "$gcc_major" = 13 && dump="$dump -fno-ipa-modref"
-
-# decision FUNCTION: the verdicts of FUNCTION's loops in the dump, the
-# text after the last colon of each decision line, one a line.
+# decision FUNCTION: the verdicts of FUNCTION's loops in the dump (what
+# follows "per entry: " on each decision line), one a line.
 decision()
 {
 	cat "$tmp/arcov"/*.arcov_loops | awk -v fn="$1" '
@@ -42,7 +38,7 @@ build_gcc loop-cost.c
 for mode in "" -pthread -fplugin-arg-arcov-atomic; do
 	rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"
 	rm -f "$tmp/gcc"/*.gcda
-	build_arcov loop-cost.c -O2 $dump $mode
+	build_arcov loop-cost.c -O2 $loop_dump $mode
 	run_both
 	check_marks loop-cost.c
 	compare_gcov loop-cost.c

@@ -12,21 +12,14 @@
 # induction variable and those whose counters it kept in registers, and it
 # leaves alone the loop with a call and the two-exit loop's hoisting; the
 # hot counters of the plain modes, whose registers would save no
-# instruction, stay in memory.  With no-loop-counts it does nothing and the counts are
-# the same.
+# instruction, stay in memory.  With no-loop-counts it does nothing and
+# the counts are the same.
 . "$top_srcdir/testsuite/e2e/lib.sh"
 
 case $(uname -m) in
 x86_64) ;;
 *) skip "asm increments are x86-64 only" ;;
 esac
-
-# The pass's dump comes with every tree dump: a plugin's pass has no
-# -fdump switch of its own.  GCC 13.3 fails an assertion dumping modref
-# on this file, with or without the plugin (gcc-13 -O2
-# -fdump-tree-modref2 loop-counts.c): there modref is left out.
-dump=-fdump-tree-all
-test "$gcc_major" = 13 && dump="$dump -fno-ipa-modref"
 
 # tally FIELD: "FUNCTION N" per function of the pass's dump, N the
 # summary line's FIELD (2: increments hoisted, 8: kept in registers, 12:
@@ -73,7 +66,7 @@ build_gcc loop-counts.c
 for mode in "" -pthread -fplugin-arg-arcov-atomic; do
 	rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"
 	rm -f "$tmp/gcc"/*.gcda
-	build_arcov loop-counts.c -O2 $dump $mode
+	build_arcov loop-counts.c -O2 $loop_dump $mode
 	run_both
 	check_marks loop-counts.c
 	compare_gcov loop-counts.c
@@ -105,7 +98,7 @@ for mode in "" -pthread -fplugin-arg-arcov-atomic; do
 done
 
 rm -rf "$tmp/arcov" && mkdir "$tmp/arcov" || hard_error "cannot clean"
-build_arcov loop-counts.c -O2 $dump -fplugin-arg-arcov-no-loop-counts
+build_arcov loop-counts.c -O2 $loop_dump -fplugin-arg-arcov-no-loop-counts
 run_both
 check_marks loop-counts.c
 test -z "$(hoisted | awk '$2 > 0')" ||
