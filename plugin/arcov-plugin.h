@@ -14,6 +14,8 @@
  * thread-checks.cc per-thread entry checks that inlining made redundant
  * loop-counts.cc a counted loop's increments added up in its preheader,
  *             a call-free loop's counted in registers
+ * loop-cost.cc whether that pays, loop by loop: instructions saved per
+ *             entry against those added, registers against those live
  *
  * All state is file-static C data; the only GCC tree kept across functions
  * (the counter array) is registered as a GC root in plugin.cc.
@@ -108,6 +110,26 @@ opt_pass *ap_thread_checks_pass(void);
 
 /* loop-counts.cc */
 opt_pass *ap_loop_counts_pass(void);
+
+/* loop-cost.cc: the bill of one loop (doc/design.md, "The cost model"). */
+struct ap_loop_cost {
+	class loop *loop;
+	double passes;		/* expected header runs per entry */
+	const char *source;	/* of passes: profile, estimate or guess */
+	unsigned int blocked;	/* references motion could keep in registers
+				 * but for the increments */
+	unsigned int live;	/* general registers live through the loop */
+	unsigned int barriers;	/* increments and adds in the body */
+};
+void ap_loop_cost_init(struct ap_loop_cost *c, class loop *loop,
+		       basic_block *body);
+bool ap_loop_cost_hoist(const struct ap_loop_cost *c, unsigned int headers,
+			unsigned int latches, int cost);
+bool ap_loop_cost_iv(const struct ap_loop_cost *c, int bb, int ops);
+bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
+			    double runs, unsigned int extra,
+			    unsigned int moved, unsigned int folds,
+			    double branches);
 
 /* inline-size.cc */
 void ap_inline_size_init(const char *plugin);

@@ -13,12 +13,19 @@
  *   can be left only through its one exit, every block run once per
  *   iteration runs a known number of times: such a block's increments
  *   become one "counter += N" in the preheader.
- * - Call-free loops.  The other increments of a loop that nothing can
- *   leave but its exits, in blocks run on most passes, count in
- *   registers, added into the counters on the exits (register_loop());
- *   so do those of arms that only compute a value, added as the
- *   branch's condition so that the branch can still become a
- *   conditional move (foldable_arm()).
+ * - Induction variables.  In a loop that nothing can leave but its
+ *   exits, the counter of a block run once on every pass is computed on
+ *   each exit from an induction variable of the loop (iv_loop()).
+ * - Call-free loops.  The other increments of such a loop, in blocks run
+ *   on most passes, count in registers, added into the counters on the
+ *   exits (register_loop()); so do those of arms that only compute a
+ *   value, added as the branch's condition so that the branch can still
+ *   become a conditional move (foldable_arm()).
+ *
+ * Each moves the cost of an increment from the loop's passes to its
+ * entries and exits, which is not always cheaper: loop-cost.cc bills
+ * every candidate loop and only the ones it finds cheaper are changed;
+ * the pass's dump has every bill.
  *
  * Runs before the first loop-invariant motion ("lim"), after loop header
  * copying has put the exit tests at the bottom, on the increments of the
@@ -114,12 +121,35 @@ static void add_to_counter(gimple_seq *seq, tree counter, tree n)
 						     sum));
 }
 
+/* Counts in @data the operations of the expression *@tp: a statement
+ * each once gimplified, conversions between integers free. */
+static tree count_operations(tree *tp, int *walk_subtrees, void *data)
+{
+	tree t = *tp;
+
+	if (!EXPR_P(t))
+		*walk_subtrees = 0;
+	else if (!CONVERT_EXPR_P(t) && TREE_CODE(t) != NON_LVALUE_EXPR)
+		++*(int *)data;
+	return NULL_TREE;
+}
+
+/* The instructions the computation of @expr, a trip count, takes. */
+static int operations(tree expr)
+{
+	int n = 0;
+
+	walk_tree_without_duplicates(&expr, count_operations, &n);
+	return n;
+}
+
 /*
- * Hoist the increments of @loop out of it; returns how many.  A block of
- * the loop itself (not of an inner loop) that dominates the exit test
- * runs once per execution of the header, latch executions + 1 times per
- * entry; one that the exit test dominates and that dominates the latch
- * runs once per latch execution.
+ * Hoist the increments of @loop out of it when the cost model says it
+ * pays (loop-cost.cc); returns how many.  A block of the loop itself (not
+ * of an inner loop) that dominates the exit test runs once per execution
+ * of the header, latch executions + 1 times per entry; one that the exit
+ * test dominates and that dominates the latch runs once per latch
+ * execution.
  */
 static unsigned int hoist_loop(class loop *loop)
 {
@@ -128,7 +158,9 @@ static unsigned int hoist_loop(class loop *loop)
 	basic_block *body;
 	gimple_seq seq = NULL;
 	tree latches = NULL_TREE, headers = NULL_TREE;
-	unsigned int i, hoisted = 0;
+	unsigned int i, nheaders = 0;
+	auto_vec<gimple *> incs;
+	struct ap_loop_cost cost;
 
 	if (!exit || !loop_preheader_edge(loop) ||
 	    !number_of_iterations_exit(loop, exit, &desc, false, true))
@@ -138,67 +170,75 @@ static unsigned int hoist_loop(class loop *loop)
 		free(body);
 		return 0;
 	}
-	for (i = 0; i < loop->num_nodes; i++) {
-		basic_block bb = body[i];
-		gimple_stmt_iterator gsi;
-		bool per_header;
+	/* The per-header increments first, then the per-latch ones. */
+	for (int pass = 0; pass < 2; pass++)
+		for (i = 0; i < loop->num_nodes; i++) {
+			basic_block bb = body[i];
+			gimple_stmt_iterator gsi;
+			bool per_header;
 
-		if (bb->loop_father != loop)
-			continue;
-		if (dominated_by_p(CDI_DOMINATORS, exit->src, bb))
-			per_header = true;
-		else if (dominated_by_p(CDI_DOMINATORS, loop->latch, bb))
-			per_header = false;
-		else
-			continue;
-		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
-			gimple *stmt = gsi_stmt(gsi);
-			tree counter = incremented(stmt), n;
-
-			if (!counter) {
-				gsi_next(&gsi);
+			if (bb->loop_father != loop)
 				continue;
-			}
-			if (!latches) {
-				/* The latch runs niter times, none if the
-				 * first exit test leaves. */
-				latches = fold_convert(uint64_type_node,
-						unshare_expr(desc.niter));
-				if (!integer_zerop(desc.may_be_zero))
-					latches = fold_build3(COND_EXPR,
-						uint64_type_node,
-						unshare_expr(desc.may_be_zero),
-						build_zero_cst(uint64_type_node),
-						latches);
-				latches = gimple_value(&seq, latches);
-			}
-			if (per_header && !headers) {
-				headers = fold_build2(PLUS_EXPR,
-						      uint64_type_node, latches,
-						      build_one_cst(
-							uint64_type_node));
-				headers = gimple_value(&seq, headers);
-			}
-			n = per_header ? headers : latches;
-			add_to_counter(&seq, counter, n);
-			unlink_stmt_vdef(stmt);
-			gsi_remove(&gsi, true);
-			release_defs(stmt);
-			hoisted++;
+			if (dominated_by_p(CDI_DOMINATORS, exit->src, bb))
+				per_header = true;
+			else if (dominated_by_p(CDI_DOMINATORS, loop->latch,
+						bb))
+				per_header = false;
+			else
+				continue;
+			if (per_header != (pass == 0))
+				continue;
+			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+			     gsi_next(&gsi))
+				if (incremented(gsi_stmt(gsi)))
+					incs.safe_push(gsi_stmt(gsi));
+			if (per_header)
+				nheaders = incs.length();
 		}
+	if (incs.is_empty()) {
+		free(body);
+		return 0;
 	}
+	/* The bill, decided before anything is built: per entry, the trip
+	 * count computed, zero when the first exit test leaves, one more
+	 * for the per-header increments, and an add per increment. */
+	ap_loop_cost_init(&cost, loop, body);
 	free(body);
-	if (seq)
-		gsi_insert_seq_on_edge_immediate(loop_preheader_edge(loop), seq);
-	return hoisted;
+	if (!ap_loop_cost_hoist(&cost, nheaders, incs.length() - nheaders,
+				operations(desc.niter) +
+				(integer_zerop(desc.may_be_zero) ? 0 :
+				 operations(desc.may_be_zero) + 1) +
+				(nheaders != 0) + incs.length()))
+		return 0;
+	/* The latch runs niter times, none if the first exit test leaves. */
+	latches = fold_convert(uint64_type_node, unshare_expr(desc.niter));
+	if (!integer_zerop(desc.may_be_zero))
+		latches = fold_build3(COND_EXPR, uint64_type_node,
+				      unshare_expr(desc.may_be_zero),
+				      build_zero_cst(uint64_type_node),
+				      latches);
+	latches = gimple_value(&seq, latches);
+	if (nheaders)
+		headers = gimple_value(&seq, fold_build2(PLUS_EXPR,
+				uint64_type_node, latches,
+				build_one_cst(uint64_type_node)));
+	for (i = 0; i < incs.length(); i++)
+		add_to_counter(&seq, incremented(incs[i]),
+			       i < nheaders ? headers : latches);
+	for (gimple *stmt : incs) {
+		gimple_stmt_iterator gsi = gsi_for_stmt(stmt);
+
+		unlink_stmt_vdef(stmt);
+		gsi_remove(&gsi, true);
+		release_defs(stmt);
+	}
+	gsi_insert_seq_on_edge_immediate(loop_preheader_edge(loop), seq);
+	return incs.length();
 }
 
 /* The most counters one loop keeps in registers: each is a register live
  * through the loop and one add to memory on the way out. */
 #define AP_LOOP_REGISTERS 4
-
-/* Latch executions below which a loop keeps its counters in memory. */
-#define AP_LOOP_SHORT 8
 
 /* The most adds to memory put on one loop's exits, all counters of it
  * on every exit: code that a loop of many exits would grow by. */
@@ -222,6 +262,204 @@ static bool plain_exit(const_edge e)
 	return !(e->flags & (EDGE_ABNORMAL | EDGE_EH));
 }
 
+/* An induction variable of a loop, by which the passes on an exit are
+ * counted: {base, +, step}, the value on entry and what each pass adds,
+ * and the value each pass ends with (the header PHI's latch argument). */
+struct pass_iv {
+	tree phi;		/* its value at the start of a pass */
+	tree next;		/* at the end of the pass */
+	tree base;
+	HOST_WIDE_INT step;
+};
+
+/* Finds in @iv an induction variable of @loop that counts its passes
+ * exactly: affine with a constant nonzero step, that SCEV proves never
+ * wraps, integer or pointer of at most 64 bits. */
+static bool find_pass_iv(class loop *loop, struct pass_iv *iv)
+{
+	gphi_iterator psi;
+
+	for (psi = gsi_start_phis(loop->header); !gsi_end_p(psi);
+	     gsi_next(&psi)) {
+		gphi *phi = psi.phi();
+		tree res = gimple_phi_result(phi), type = TREE_TYPE(res), step;
+		affine_iv a;
+
+		if (virtual_operand_p(res) ||
+		    !(INTEGRAL_TYPE_P(type) || POINTER_TYPE_P(type)) ||
+		    TYPE_PRECISION(type) > 64 ||
+		    !simple_iv(loop, loop, res, &a, true) || !a.no_overflow ||
+		    TREE_CODE(a.step) != INTEGER_CST || integer_zerop(a.step))
+			continue;
+		step = fold_convert(POINTER_TYPE_P(type) ? ssizetype :
+				    signed_type_for(type), a.step);
+		if (!tree_fits_shwi_p(step))
+			continue;
+		iv->phi = res;
+		iv->next = PHI_ARG_DEF_FROM_EDGE(phi, loop_latch_edge(loop));
+		iv->base = PHI_ARG_DEF_FROM_EDGE(phi,
+						 loop_preheader_edge(loop));
+		iv->step = tree_to_shwi(step);
+		if (TREE_CODE(iv->next) != SSA_NAME)
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The passes that ran @bb, of @loop, when @loop is left by @exit, as an
+ * expression of @iv: in the pass being left, k passes after the first,
+ * the IV is base + k * step at its start and base + (k + 1) * step once
+ * stepped; @bb, run once on every pass, has run in this one too when it
+ * dominates the exit's block, not yet when the exit's block dominates it.
+ * NULL_TREE if neither, or if neither value of the IV is there.  @ops
+ * gets the instructions it takes.
+ */
+static tree passes_on_exit(const class loop *loop, basic_block bb, edge exit,
+			   const struct pass_iv *iv, int *ops)
+{
+	basic_block src = exit->src;
+	tree int64 = build_nonstandard_integer_type(64, false);
+	HOST_WIDE_INT adjust;
+	tree v, diff, n;
+	gimple *def = SSA_NAME_DEF_STMT(iv->next);
+
+	if (src->loop_father != loop)
+		return NULL_TREE;
+	if (dominated_by_p(CDI_DOMINATORS, src, bb))
+		adjust = 1;
+	else if (src != bb && dominated_by_p(CDI_DOMINATORS, bb, src))
+		adjust = 0;
+	else
+		return NULL_TREE;
+	/* Stepped in this pass already: in the loop itself (an inner loop's
+	 * value would be its last), before the exit's block. */
+	if (gimple_bb(def) && gimple_bb(def)->loop_father == loop &&
+	    dominated_by_p(CDI_DOMINATORS, src, gimple_bb(def)) &&
+	    gimple_code(def) != GIMPLE_PHI) {
+		v = iv->next;
+		adjust--;
+	} else {
+		v = iv->phi;
+	}
+	if (POINTER_TYPE_P(TREE_TYPE(v)))
+		diff = fold_build2(POINTER_DIFF_EXPR, ssizetype, v,
+				   unshare_expr(iv->base));
+	else
+		diff = fold_build2(MINUS_EXPR, uint64_type_node,
+				   fold_convert(uint64_type_node, v),
+				   fold_convert(uint64_type_node,
+						unshare_expr(iv->base)));
+	diff = fold_convert(int64, diff);
+	n = iv->step == 1 ? diff :
+		fold_build2(EXACT_DIV_EXPR, int64, diff,
+			    build_int_cst(int64, iv->step));
+	n = fold_convert(uint64_type_node, n);
+	if (adjust)
+		n = fold_build2(PLUS_EXPR, uint64_type_node, n,
+				build_int_cst(uint64_type_node, adjust));
+	*ops = 2 + (iv->step != 1) + (adjust != 0);
+	return n;
+}
+
+/*
+ * Counters of @loop incremented once on every pass, in one block of the
+ * loop itself and nowhere else in it, counted on its exits from an
+ * induction variable of its own (passes_on_exit()) instead of on every
+ * pass, when the cost model says so: as GCC's final value replacement
+ * and IVOPTs do with gcc --coverage's counters once store motion has put
+ * them in registers (bzip2's move-to-front loop: a pass of six
+ * instructions, and the count a subtraction on the way out).  Only where
+ * nothing can leave the loop but its exits; returns the increments
+ * taken out.
+ */
+static unsigned int iv_loop(class loop *loop)
+{
+	struct pass_iv iv;
+	basic_block *body;
+	unsigned int i, done = 0;
+	struct ap_loop_cost cost;
+
+	if (!loop_preheader_edge(loop) || !loop->latch ||
+	    !find_pass_iv(loop, &iv))
+		return 0;
+	body = get_loop_body(loop);
+	auto_vec<edge> exits;
+	if (only_exits(loop, body)) {
+		auto_vec<edge> all = get_loop_exit_edges(loop, body);
+
+		exits.safe_splice(all);
+	}
+	for (edge e : exits)
+		if (!plain_exit(e) || e->src->loop_father != loop) {
+			exits.truncate(0);
+			break;
+		}
+	if (exits.is_empty() || exits.length() > AP_LOOP_EXIT_ADDS) {
+		free(body);
+		return 0;
+	}
+	ap_loop_cost_init(&cost, loop, body);
+	for (i = 0; i < loop->num_nodes; i++) {
+		basic_block bb = body[i];
+		gimple_stmt_iterator gsi;
+
+		if (bb->loop_father != loop ||
+		    !just_once_each_iteration_p(loop, bb))
+			continue;
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
+			gimple *stmt = gsi_stmt(gsi);
+			tree counter = incremented(stmt);
+			unsigned int j, others = 0;
+			int ops = 0, most = 0;
+			bool ok = counter != NULL_TREE;
+
+			/* Incremented here alone in the loop. */
+			for (j = 0; ok && j < loop->num_nodes; j++) {
+				gimple_stmt_iterator g;
+
+				for (g = gsi_start_bb(body[j]); !gsi_end_p(g);
+				     gsi_next(&g)) {
+					tree c = incremented(gsi_stmt(g));
+
+					others += c && operand_equal_p(c,
+							counter, 0);
+				}
+			}
+			ok = ok && others == 1;
+			auto_vec<tree> adds;
+			for (edge e : exits) {
+				tree n;
+
+				if (!ok)
+					break;
+				n = passes_on_exit(loop, bb, e, &iv, &ops);
+				ok = n != NULL_TREE;
+				adds.safe_push(n);
+				most = MAX(most, ops);
+			}
+			if (!ok || !ap_loop_cost_iv(&cost, bb->index, most)) {
+				gsi_next(&gsi);
+				continue;
+			}
+			for (j = 0; j < exits.length(); j++) {
+				gimple_seq seq = NULL;
+
+				add_to_counter(&seq, counter,
+					       gimple_value(&seq, adds[j]));
+				gsi_insert_seq_on_edge(exits[j], seq);
+			}
+			unlink_stmt_vdef(stmt);
+			gsi_remove(&gsi, true);
+			release_defs(stmt);
+			done++;
+		}
+	}
+	free(body);
+	return done;
+}
+
 /* Whether @bb, in @loop, runs on at least half of its passes, by GCC's
  * estimate: a counter incremented there makes a chain through memory. */
 static bool most_passes(const class loop *loop, basic_block bb)
@@ -230,7 +468,20 @@ static bool most_passes(const class loop *loop, basic_block bb)
 
 	if (!header.initialized_p() || !bb->count.initialized_p())
 		return dominated_by_p(CDI_DOMINATORS, loop->latch, bb);
-	return bb->count.apply_scale(2, 1) >= header;
+	/* Half, give or take the rounding of two 50 % arms. */
+	return bb->count.apply_scale(201, 100) >= header;
+}
+
+/* The runs of @bb per pass of @loop, by GCC's estimate; without one,
+ * half where most_passes() says so (the least it guarantees), else
+ * none. */
+static double runs_per_pass(const class loop *loop, basic_block bb)
+{
+	profile_count header = loop->header->count;
+
+	if (!header.nonzero_p() || !bb->count.initialized_p())
+		return most_passes(loop, bb) ? 0.5 : 0;
+	return bb->count.to_sreal_scale(header).to_double();
 }
 
 /* The most statements besides its increment that an arm may hold and
@@ -415,19 +666,14 @@ static void pair_arms(vec<struct increment> &incs, const unsigned int *uses,
 static int register_loop(class loop *loop, unsigned int *folded)
 {
 	tree counters[AP_LOOP_REGISTERS], regs[AP_LOOP_REGISTERS];
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, subtractions = 0;
 	int done = 0;
 	basic_block *body;
 	bool fits = true;
-	HOST_WIDE_INT max;
+	double runs = 0;
+	struct ap_loop_cost cost;
 
 	if (!loop_preheader_edge(loop))
-		return -1;
-	/* A loop of a few passes at most makes no long chain (SQLite's
-	 * varints: at most 9 bytes, one or two in practice); the zeroing
-	 * and the adds on the way out would cost it more than they save. */
-	max = get_max_loop_iterations_int(loop);
-	if (max >= 0 && max < AP_LOOP_SHORT)
 		return -1;
 	body = get_loop_body(loop);
 	for (i = 0; i < loop->num_nodes && fits; i++)
@@ -452,16 +698,15 @@ static int register_loop(class loop *loop, unsigned int *folded)
 			break;
 		}
 	if (exits.is_empty()) {
+		if (dump_file && n)
+			fprintf(dump_file, "arcov: loop %d: %s: plain "
+				"increments\n", loop->num, !fits ?
+				"more hot counters than registers" :
+				"a call, or an exit no add can go on");
 		free(body);
 		return -1;
 	}
 
-	gimple_seq zero = NULL;
-	for (i = 0; i < n; i++) {
-		regs[i] = create_tmp_reg(uint64_type_node, "arcov_pass");
-		gimple_seq_add_stmt(&zero, gimple_build_assign(regs[i],
-				build_zero_cst(uint64_type_node)));
-	}
 	/* What becomes of each increment, decided before any is changed:
 	 * whether an arm can fold depends on what its sibling holds. */
 	auto_vec<struct increment> incs;
@@ -484,10 +729,41 @@ static int register_loop(class loop *loop, unsigned int *folded)
 			inc.arm = foldable_arm(loop, body[i]);
 			inc.passes = false;
 			uses[inc.k]++;
+			runs += runs_per_pass(loop, body[i]);
 			incs.safe_push(inc);
 		}
 	}
 	pair_arms(incs, uses, minus);
+	for (i = 0; i < n; i++)
+		subtractions += minus[i] >= 0;
+	/* Folded arms: a condition added on every pass where the asm added
+	 * on the arm's, and each branch that GCC's if-conversion may then
+	 * remove, as in the plain program, which it does when the branch is
+	 * not predictable by its probability (predictable_edge_p()). */
+	double branches = 0;
+	unsigned int folds = 0;
+	hash_set<basic_block> conds;
+	for (const struct increment &inc : incs) {
+		if (!inc.arm)
+			continue;
+		folds += !inc.passes;
+		if (!conds.add(inc.arm->src) && !predictable_edge_p(inc.arm))
+			branches += runs_per_pass(loop, inc.arm->src);
+	}
+	/* The bill (loop-cost.cc): a loop it refuses keeps its increments,
+	 * its inner loops may still take registers of their own. */
+	ap_loop_cost_init(&cost, loop, body);
+	free(body);
+	if (!ap_loop_cost_registers(&cost, n, runs, subtractions,
+				    incs.length(), folds, branches))
+		return -1;
+
+	gimple_seq zero = NULL;
+	for (i = 0; i < n; i++) {
+		regs[i] = create_tmp_reg(uint64_type_node, "arcov_pass");
+		gimple_seq_add_stmt(&zero, gimple_build_assign(regs[i],
+				build_zero_cst(uint64_type_node)));
+	}
 	for (struct increment &inc : incs) {
 		gimple_stmt_iterator gsi = gsi_for_stmt(inc.stmt);
 		tree one = build_one_cst(uint64_type_node);
@@ -517,7 +793,6 @@ static int register_loop(class loop *loop, unsigned int *folded)
 		*folded += inc.arm != NULL;
 		done++;
 	}
-	free(body);
 	if (dump_file)
 		fprintf(dump_file, "arcov: loop %d: %u counters in registers\n",
 			loop->num, n);
@@ -560,7 +835,7 @@ static unsigned int register_nest(class loop *loop, unsigned int *folded)
 
 static unsigned int loops_execute(function *fun)
 {
-	unsigned int hoisted = 0, registered = 0, folded = 0;
+	unsigned int hoisted = 0, derived = 0, registered = 0, folded = 0;
 
 	if (number_of_loops(fun) <= 1)
 		return 0;
@@ -568,14 +843,26 @@ static unsigned int loops_execute(function *fun)
 	scev_initialize();
 	for (auto loop : loops_list(fun, LI_FROM_INNERMOST))
 		hoisted += hoist_loop(loop);
+	for (auto loop : loops_list(fun, LI_FROM_INNERMOST))
+		derived += iv_loop(loop);
+	/* Inserted once all are found: splitting an exit edge changes the
+	 * dominators the others are found by. */
+	gsi_commit_edge_inserts();
 	registered = register_nest(loops_for_fn(fun)->tree_root, &folded);
+	/* The cost model's iteration estimates keep statements of the
+	 * bodies (loop->bounds), some of which are gone now. */
+	free_numbers_of_iterations_estimates(fun);
+	/* ... and what they computed to find them, which no pass after
+	 * this one may find. */
+	free_dominance_info(CDI_POST_DOMINATORS);
 	scev_finalize();
 	loop_optimizer_finalize();
 	if (dump_file)
 		fprintf(dump_file, "arcov: %u increments hoisted out of loops, "
 			"%u kept in registers, %u of them folded into "
-			"branches\n", hoisted, registered, folded);
-	if (!hoisted && !registered)
+			"branches, %u counted from induction variables\n",
+			hoisted, registered, folded, derived);
+	if (!hoisted && !registered && !derived)
 		return 0;
 	/* Atomic increments are calls, which the call graph lists. */
 	if (ap_opts.atomic)
