@@ -421,11 +421,13 @@ bool ap_thread_check_stmt_p(const gimple *stmt)
 			      "arcov_thread_counters") == 0;
 	if (!gimple_assign_single_p(stmt))
 		return false;
+	/* Once inlined, the array may be named through a MEM_REF of its
+	 * address (the dumps print both as the variable). */
 	rhs = gimple_assign_rhs1(stmt);
 	if (TREE_CODE(rhs) == ADDR_EXPR)	/* the copy's address */
-		return TREE_OPERAND(rhs, 0) == ap_thread_var;
+		return get_base_address(TREE_OPERAND(rhs, 0)) == ap_thread_var;
 	return TREE_CODE(rhs) == ARRAY_REF &&	/* the flag */
-	       TREE_OPERAND(rhs, 0) == ap_thread_var &&
+	       get_base_address(TREE_OPERAND(rhs, 0)) == ap_thread_var &&
 	       integer_zerop(TREE_OPERAND(rhs, 1));
 }
 

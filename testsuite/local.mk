@@ -131,7 +131,8 @@ PLUGIN_TESTS = \
 	testsuite/plugin/counts.sh \
 	testsuite/plugin/options.sh \
 	testsuite/plugin/tree.sh \
-	testsuite/plugin/diagnostics.sh
+	testsuite/plugin/diagnostics.sh \
+	testsuite/plugin/thread-checks.sh
 TESTS += $(PLUGIN_TESTS)
 EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
 	testsuite/plugin/loops.c testsuite/plugin/jumps.c testsuite/plugin/winline.c \
