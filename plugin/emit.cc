@@ -186,11 +186,14 @@ tree ap_thread_copy(tree ref)
 {
 	tree base;
 
-	if (TREE_CODE(ref) == ARRAY_REF)
-		return TREE_OPERAND(ref, 0);
+	if (TREE_CODE(ref) == ARRAY_REF)	/* of LARCOVT, or of a MEM_REF
+					 * of its address once inlined */
+		return get_base_address(TREE_OPERAND(ref, 0));
 	if (TREE_CODE(ref) != MEM_REF)
 		return NULL_TREE;
 	base = TREE_OPERAND(ref, 0);
+	if (TREE_CODE(base) == ADDR_EXPR)
+		return get_base_address(TREE_OPERAND(base, 0));
 	if (TREE_CODE(base) == SSA_NAME &&
 	    ap_thread_base_p(SSA_NAME_DEF_STMT(base)))
 		return ap_thread_var;
@@ -410,21 +413,28 @@ static gimple *thread_call(tree obj, tree tls)
 
 static gimple *thread_asm(tree obj, tree tls)
 {
-	vec<tree, va_gc> *inputs = NULL, *clobbers = NULL;
+	vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
 	gasm *stmt;
 
+	/* What the program can see change is the thread's copy (its flag),
+	 * an operand in and out; the runtime's own state is no memory the
+	 * program reads.  A "memory" clobber would make every function
+	 * that inlines a callee's check keep its loads and stores around
+	 * it, so that its body, and the inliners' estimate of it, grew
+	 * beyond the plain build's (std::string's constructor: 21 against
+	 * 2), and more callers would stay out of line (-Winline). */
+	vec_safe_push(outputs, asm_operand("=m", thread_var()));
 	vec_safe_push(inputs, asm_operand("r", obj));
 	vec_safe_push(inputs, asm_operand("r", tls));
+	vec_safe_push(inputs, asm_operand("m", thread_var()));
 	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
 					       build_string(3, "cc")));
-	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
-					       build_string(7, "memory")));
 	stmt = gimple_build_asm_vec(AP_THREAD_ASM_HEAD
+				    "push %2\n\t"
 				    "push %1\n\t"
-				    "push %0\n\t"
 				    "call arcov_thread_counters@PLT\n\t"
 				    "lea 128(%%rsp), %%rsp",
-				    inputs, NULL, clobbers, NULL);
+				    inputs, outputs, clobbers, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	return stmt;
 }
@@ -506,9 +516,11 @@ bool ap_thread_check_stmt_p(const gimple *stmt)
 			      "arcov_thread_counters") == 0;
 	if (!gimple_assign_single_p(stmt))
 		return false;
+	/* Once inlined, the array may be named through a MEM_REF of its
+	 * address (the dumps print both as the variable). */
 	rhs = gimple_assign_rhs1(stmt);
 	if (TREE_CODE(rhs) == ADDR_EXPR)	/* the copy's address */
-		return TREE_OPERAND(rhs, 0) == ap_thread_var;
+		return get_base_address(TREE_OPERAND(rhs, 0)) == ap_thread_var;
 	if (TREE_CODE(rhs) == SSA_NAME)		/* the same, a base */
 		return ap_thread_base_p(SSA_NAME_DEF_STMT(rhs));
 	return ap_thread_copy(rhs) == ap_thread_var &&	/* the flag */

@@ -1028,6 +1028,73 @@ static void find_eh_only(function *fun, struct ap_graph *g)
 	g->eh_only[g->nblocks - 1] = false;
 }
 
+/*
+ * A landing pad that only ends its variables' lifetimes (clobbers) and
+ * passes the exception on is removed by GCC's first EH cleanup
+ * (ehcleanup1, among the early optimizations, so at -O1 and above),
+ * and its calls then throw straight out of the function.  Instrumented
+ * as it stands, the pad would hold a counter, be no longer empty and
+ * stay: every call in its region would keep an exception edge the plain
+ * build does not have, and the predicate analysis of
+ * -Wmaybe-uninitialized, which follows control dependences only so
+ * far, would give up on longer chains and warn where the plain build
+ * does not (expat's xmlwf.c at -O2 -fexceptions: "'attackThresholdBytes'
+ * may be used uninitialized").  So do that cleanup first, as the
+ * optimizing pipeline would: the graph is then what gcov's, made after
+ * the early optimizations, sees too, and exceptions out of those calls
+ * are counted by their fake arcs as in any call that may throw.  At -O0
+ * the pads stay, as in the plain build and in gcov's graph.
+ */
+/* Whether @bb, a landing pad's block, only ends lifetimes and passes the
+ * exception out of the function: labels, clobbers and debug statements,
+ * then a resx with no edge out, entered by exception edges alone. */
+static bool empty_pad_p(basic_block bb)
+{
+	gimple_stmt_iterator gsi;
+	edge_iterator ei;
+	edge e;
+
+	if (EDGE_COUNT(bb->succs) != 0)
+		return false;
+	FOR_EACH_EDGE(e, ei, bb->preds)
+		if (!(e->flags & EDGE_EH))
+			return false;
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+
+		if (gimple_code(stmt) == GIMPLE_LABEL ||
+		    is_gimple_debug(stmt) || gimple_clobber_p(stmt))
+			continue;
+		return is_gimple_resx(stmt) && stmt == last_stmt(bb);
+	}
+	return false;
+}
+
+static void remove_empty_eh(function *fun)
+{
+	eh_landing_pad lp;
+	basic_block bb;
+	edge e;
+	unsigned int i;
+
+	if (!optimize || !fun->eh)
+		return;
+	FOR_EACH_VEC_SAFE_ELT(fun->eh->lp_array, i, lp) {
+		if (!lp || !lp->post_landing_pad)
+			continue;
+		bb = label_to_block(fun, lp->post_landing_pad);
+		if (!bb || !empty_pad_p(bb))
+			continue;
+		while (EDGE_COUNT(bb->preds)) {
+			e = EDGE_PRED(bb, 0);
+			remove_stmt_from_eh_lp(last_stmt(e->src));
+			remove_edge(e);
+		}
+		remove_eh_landing_pad(lp);
+		delete_basic_block(bb);
+	}
+}
+
 /**
  * ap_graph_build - prepare @fun's CFG for instrumentation and describe it.
  * @fun: the current function, at the plugin's pass
@@ -1044,6 +1111,7 @@ bool ap_graph_build(function *fun, struct ap_graph *g)
 	unsigned int i;
 
 	memset(g, 0, sizeof *g);
+	remove_empty_eh(fun);
 	split_entry(fun);
 	compact_blocks();
 	g->checksum = plain_checksum(fun);

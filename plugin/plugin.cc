@@ -495,7 +495,8 @@ int plugin_init(struct plugin_name_args *info,
 	/* The increments out of the inliners' estimates (inline-size.cc). */
 	ap_inline_size_init(info->base_name);
 	/* Entry checks inlined where one already ran (thread-checks.cc),
-	 * once the IPA passes are done. */
+	 * after the early inliner and once the IPA passes are done. */
+	add_pass(info->base_name, ap_thread_checks_early_pass(), "einline");
 	add_pass(info->base_name, ap_thread_checks_pass(), "adjust_alignment");
 	/* Counted loops' increments added up before the loop (loop-counts.cc),
 	 * before the first "lim", which follows "laddress". */

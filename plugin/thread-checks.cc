@@ -6,10 +6,17 @@
  * thread's copy of the unit's counters.  Inlining copies a callee's check
  * into its caller, where the caller's own check has already run: on the
  * Lua workload that was a load, a compare and a branch per inlined call,
- * inside loops too.  After the IPA passes, a check that another check of
- * the same copy dominates in the same function is made false, and the
- * CFG cleanup removes its slow path: whichever way the dominating check
- * went, the copy is known by then.  Copies of other units (inlined under
+ * inside loops too.  After the early inliner and again after the IPA
+ * passes, a check that another check of the same copy dominates in the
+ * same function is made false, and the CFG cleanup removes its slow
+ * path: whichever way the dominating check went, the copy is known by
+ * then.  The early round matters to more than speed: each check's call
+ * is an asm that takes the copy's address, so GCC cannot keep a value
+ * in memory across it, and a function that had inlined several checks
+ * (std::string's constructor, its helpers instrumented) kept loads the
+ * plain build folds, came out of the early optimizations bigger than
+ * the plain build's, and so stayed out of line in its callers, with
+ * -Winline warnings the plain build does not print.  Copies of other units (inlined under
  * -flto) are not the same variable and keep their checks.
  */
 #include "compat.h"
@@ -106,6 +113,9 @@ static unsigned int checks_execute(function *fun)
 		if (rec.copy)
 			checks.safe_push(rec);
 	}
+	/* The inliner may leave the dominators marked current though its
+	 * copies changed the graph. */
+	free_dominance_info(CDI_DOMINATORS);
 	calculate_dominance_info(CDI_DOMINATORS);
 	merge_bases(fun);
 	if (checks.length() < 2)
@@ -133,6 +143,9 @@ static unsigned int checks_execute(function *fun)
 ARCOV_GIMPLE_PASS(make_pass, "arcov_checks", checks_gate, checks_execute,
 		  PROP_cfg | PROP_ssa)
 
+ARCOV_GIMPLE_PASS(make_early_pass, "arcov_early_checks", checks_gate,
+		  checks_execute, PROP_cfg | PROP_ssa)
+
 /**
  * ap_thread_checks_pass - the pass, for plugin.cc to register once the IPA
  * passes are done (after "adjust_alignment").
@@ -140,4 +153,13 @@ ARCOV_GIMPLE_PASS(make_pass, "arcov_checks", checks_gate, checks_execute,
 opt_pass *ap_thread_checks_pass(void)
 {
 	return make_pass();
+}
+
+/**
+ * ap_thread_checks_early_pass - the same pass, for plugin.cc to register
+ * after the early inliner ("einline"), before the early optimizations.
+ */
+opt_pass *ap_thread_checks_early_pass(void)
+{
+	return make_early_pass();
 }

@@ -137,10 +137,12 @@ PLUGIN_TESTS = \
 	testsuite/plugin/counts.sh \
 	testsuite/plugin/options.sh \
 	testsuite/plugin/tree.sh \
-	testsuite/plugin/diagnostics.sh
+	testsuite/plugin/diagnostics.sh \
+	testsuite/plugin/thread-checks.sh
 TESTS += $(PLUGIN_TESTS)
 EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
 	testsuite/plugin/loops.c testsuite/plugin/jumps.c testsuite/plugin/winline.c \
+	testsuite/plugin/uninit-eh.c \
 	testsuite/plugin/throw.cc testsuite/plugin/threads.c \
 	testsuite/plugin/loops.out testsuite/plugin/jumps.out \
 	testsuite/plugin/throw.out testsuite/plugin/threads.out \

@@ -1,8 +1,9 @@
 #!/bin/sh
 # diagnostics.sh -- the plugin changes no diagnostic (issue 29, case 6):
 # the test programs, C and C++, compiled with -Wall -Wextra -Winline at
-# -O0, -O2 and -O3, plain and under -pthread -fPIC (the atomic mode),
-# print the same with the plugin as without.  The increments must not
+# -O0, -O2 and -O3, plain, under -pthread -fPIC (the atomic mode) and,
+# the C ones, under -fexceptions, print the same with the plugin as
+# without.  The increments must not
 # make the inliners give up where the plain build inlines (-Winline), nor
 # carry places the warnings report.
 . "$top_srcdir/testsuite/plugin/lib.sh"
@@ -12,15 +13,20 @@
 # registers live across setjmp: -Wclobbered is decided in the register
 # allocator); and at -O3 in the atomic mode the plain build alone finds
 # down() and up() recursing forever (-Winfinite-recursion).
-known=" jumps.c:-O2: jumps.c:-O2:-pthread-fPIC jumps.c:-O3:-pthread-fPIC "
+known=" jumps.c:-O2: jumps.c:-O2:-fexceptions jumps.c:-O2:-pthread-fPIC "
+known="$known jumps.c:-O3:-pthread-fPIC "
 
 n=0
 for f in "$testsuite"/e2e/*.c "$testsuite"/e2e/*.cc "$testsuite"/plugin/*.c \
 	 "$testsuite"/plugin/*.cc; do
-	case $f in *.cc) c=$CXX ;; *) c=$CC ;; esac
+	case $f in
+	*.cc) c=$CXX modes="none -pthread_-fPIC" ;;
+	*) c=$CC modes="none -pthread_-fPIC -fexceptions" ;;
+	esac
 	b=$(basename "$f")
 	for level in -O0 -O2 -O3; do
-		for mode in "" "-pthread -fPIC"; do
+		for mode in $modes; do
+			mode=$(echo "$mode" | sed 's/^none$//; s/_/ /g')
 			$c $level $mode -Wall -Wextra -Winline -c "$f" \
 				-o plain.o 2> plain.err
 			cc "$c" $level $mode -Wall -Wextra -Winline -c "$f" \
