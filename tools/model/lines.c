@@ -738,7 +738,7 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 	r = ensure_lines(src);
 	if (r < 0)
 		return r;
-	qsort(run, nrun, sizeof *run, arcov_cmp_u32);
+	arcov_sort_u32(run, nrun);
 	for (j = 0; j < nrun; j++) {
 		int64_t k = arcov_msrc_find(src, run[j]);
 		struct arcov_mline *line;
