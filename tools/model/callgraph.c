@@ -258,7 +258,7 @@ static int check_object(struct build *b, const struct arcov_obj *obj)
 
 		if (fn->status < 0) {
 			if (b->err)
-				*b->err = fn->err;
+				*b->err = *fn->err;
 			return fn->status;
 		}
 		r = check_name(b, fn->graph->name, obj->bbg_path,

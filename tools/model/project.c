@@ -57,7 +57,7 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
 	for (k = 0; k < obj->nfns; k++) {
 		if (obj->fns[k].status < 0 && !obj->fns[k].counts.inexact) {
 			arcov_logf(&p->log, "arcov: %s; reported as not "
-				   "executed\n", obj->fns[k].err.msg);
+				   "executed\n", obj->fns[k].err->msg);
 			rc = 1;
 		}
 	}

@@ -231,17 +231,18 @@ const char *arcov_report_rel(const struct arcov_project *p,
 	return src->path;
 }
 
-/* The @n NUL-terminated lines that fill the @len bytes at @text, packed
- * with their index into one block that a single free() releases. */
-static char **pack_lines(const char *text, size_t len, size_t n)
+/* The index of the @n NUL-terminated lines that fill @text (kept, and
+ * released with the index by arcov_lines_free()), or NULL (@text freed). */
+static char **index_lines(char *text, size_t n)
 {
-	char **lines = malloc(n * sizeof *lines + len + 1), *p;
+	char **lines = n ? malloc(n * sizeof *lines) : NULL;
+	char *p = text;
 	size_t i;
 
-	if (!lines)
+	if (!lines) {
+		free(text);
 		return NULL;
-	p = (char *)(lines + n);
-	memcpy(p, text, len);
+	}
 	for (i = 0; i < n; i++) {
 		lines[i] = p;
 		p += strlen(p) + 1;
@@ -278,7 +279,7 @@ static char *slurp(FILE *f, size_t *len)
 
 /* Lines of text with NUL bytes in them, cut exactly as
  * arcov_read_line() cuts them from @buf's @len bytes: NUL-separated. */
-static char *cut_as_gcov(char *buf, size_t len, size_t *out_len, size_t *n)
+static char *cut_as_gcov(char *buf, size_t len, size_t *n)
 {
 	FILE *mf = fmemopen(buf, len, "r");
 	char *out = NULL, *line, *lb = NULL, *bigger;
@@ -302,21 +303,20 @@ static char *cut_as_gcov(char *buf, size_t len, size_t *out_len, size_t *n)
 	}
 	fclose(mf);
 	free(lb);
-	*out_len = used;
 	return out;
 }
 
 /*
- * One read of the whole file and one block for every line: a source is
- * read once per report, and a line per malloc() cost as much time as
- * printing it and twice its bytes.  The lines are the ones gcov 12's
+ * One read of the whole file, cut in place, and an index of its lines: a
+ * source is read once per report, and a line per malloc() cost as much
+ * time as printing it and twice its bytes.  The lines are the ones gcov 12's
  * read_line() gives (arcov_read_line()); a file holding NUL bytes, where
  * that cuts lines oddly, is cut by arcov_read_line() itself.
  */
 char **arcov_read_lines(FILE *f, size_t *n)
 {
 	char *buf, *cut, **lines;
-	size_t len, cut_len, i;
+	size_t len, i;
 
 	*n = 0;
 	buf = slurp(f, &len);
@@ -325,10 +325,9 @@ char **arcov_read_lines(FILE *f, size_t *n)
 		return NULL;
 	}
 	if (memchr(buf, 0, len)) {
-		cut = cut_as_gcov(buf, len, &cut_len, n);
+		cut = cut_as_gcov(buf, len, n);
 		free(buf);
-		lines = cut ? pack_lines(cut, cut_len, *n) : NULL;
-		free(cut);
+		lines = cut ? index_lines(cut, *n) : NULL;
 		if (!lines)
 			*n = 0;
 		return lines;
@@ -342,11 +341,17 @@ char **arcov_read_lines(FILE *f, size_t *n)
 		buf[len++] = 0;		/* a last line without its newline */
 		(*n)++;
 	}
-	lines = pack_lines(buf, len, *n);
-	free(buf);
+	lines = index_lines(buf, *n);
 	if (!lines)
 		*n = 0;
 	return lines;
+}
+
+void arcov_lines_free(char **lines)
+{
+	if (lines)
+		free(lines[0]);
+	free(lines);
 }
 
 void arcov_json_string(FILE *f, const char *s)

@@ -60,9 +60,12 @@ const char *arcov_report_rel(const struct arcov_project *p,
 			     const struct arcov_msrc *src);
 
 /* arcov_read_lines - the lines of @f without their newlines, as gcov 12's
- * read_line() gives them: an array of *@n in one malloc'd block, which
- * free() releases whole (NULL: none, or out of memory). */
+ * read_line() gives them: an array of *@n, released with
+ * arcov_lines_free() (NULL: none, or out of memory). */
 char **arcov_read_lines(FILE *f, size_t *n);
+
+/* arcov_lines_free - release what arcov_read_lines() returned. */
+void arcov_lines_free(char **lines);
 
 /* arcov_fn_tally - @src's functions as lcov counts them (FNF, FNH):
  * those whose first line is not excluded, and those of them called. */

@@ -460,7 +460,7 @@ static void output_lines(FILE *f, const struct text *t,
 			group_end = 0;
 		}
 	}
-	free(text);
+	arcov_lines_free(text);
 	free(starts);
 }
 

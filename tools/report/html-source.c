@@ -268,7 +268,7 @@ static void lines(FILE *f, const struct html_site *s,
 	for (; d && del < d->ndel; del++)
 		deleted_row(f, &d->del[del], tests);
 	fputs("</tbody>\n</table>\n", f);
-	free(text);
+	arcov_lines_free(text);
 }
 
 /* @s in a URL's query: percent-encoded but for unreserved characters
