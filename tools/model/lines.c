@@ -773,22 +773,51 @@ static int blk_lines(const struct arcov_bb_block *blk)
 	return 0;
 }
 
+/*
+ * Make room for @need entries in a line's list @v of @n: its capacity is
+ * the smallest power of two >= @n, so none is stored.  Most lines have a
+ * block or two, and a list that started at four entries (as arcov_grow()
+ * starts) was most of the line model.  Returns 0 or ARCOV_ENOMEM.
+ */
+static int mref_room(struct arcov_mref **v, size_t n, size_t need)
+{
+	size_t cap = 1, want = 1;
+	void *p;
+
+	if (need <= n)
+		return 0;
+	if (need > UINT32_MAX)
+		return ARCOV_ENOMEM;	/* the sizes are uint32_t */
+	while (n && cap < n)
+		cap *= 2;
+	if (n && need <= cap)
+		return 0;
+	while (want < need)
+		want *= 2;
+	if (want > SIZE_MAX / sizeof **v)
+		return ARCOV_ENOMEM;
+	p = realloc(*v, want * sizeof **v);
+	if (!p)
+		return ARCOV_ENOMEM;
+	*v = p;
+	return 0;
+}
+
 static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 		  int branches)
 {
 	struct arcov_mblock *blk = &fn->blocks[b];
 	uint32_t i;
 
-	if (arcov_grow((void **)&line->blocks, &line->capb, line->nblocks + 1,
-		 sizeof *line->blocks))
+	if (mref_room(&line->blocks, line->nblocks, line->nblocks + 1))
 		return ARCOV_ENOMEM;
 	line->blocks[line->nblocks].fn = fn;
 	line->blocks[line->nblocks].passed = 0;
 	line->blocks[line->nblocks++].idx = b;
 	if (!branches)
 		return 0;
-	if (arcov_grow((void **)&line->branches, &line->capr,
-		 line->nbranches + blk->nsucc, sizeof *line->branches))
+	if (mref_room(&line->branches, line->nbranches,
+		      line->nbranches + blk->nsucc))
 		return ARCOV_ENOMEM;
 	for (i = 0; i < blk->nsucc; i++) {
 		line->branches[line->nbranches].fn = fn;
@@ -1180,10 +1209,9 @@ static int add_own_line(struct arcov_mfn *fn, uint32_t ln,
 	gl->count = arcov_add_sat(gl->count, fl->count);
 	gl->unexceptional |= fl->unexceptional;
 	gl->has_unexecuted_block |= fl->has_unexecuted_block;
-	if (arcov_grow((void **)&gl->branches, &gl->capr,
-		       gl->nbranches + fl->nbranches, sizeof *gl->branches) ||
-	    arcov_grow((void **)&gl->blocks, &gl->capb,
-		       gl->nblocks + fl->nblocks, sizeof *gl->blocks))
+	if (mref_room(&gl->branches, gl->nbranches,
+		      gl->nbranches + fl->nbranches) ||
+	    mref_room(&gl->blocks, gl->nblocks, gl->nblocks + fl->nblocks))
 		return ARCOV_ENOMEM;
 	if (fl->nbranches)
 		memcpy(gl->branches + gl->nbranches, fl->branches,
@@ -1239,12 +1267,10 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 			tl->inexact |= fl->inexact;
 			/* The blocks only name the records (-a, lcov's block
 			 * numbers): the counts are made. */
-			if (arcov_grow((void **)&tl->branches, &tl->capr,
-				       tl->nbranches + fl->nbranches,
-				       sizeof *tl->branches) ||
-			    arcov_grow((void **)&tl->blocks, &tl->capb,
-				       tl->nblocks + fl->nblocks,
-				       sizeof *tl->blocks)) {
+			if (mref_room(&tl->branches, tl->nbranches,
+				      tl->nbranches + fl->nbranches) ||
+			    mref_room(&tl->blocks, tl->nblocks,
+				      tl->nblocks + fl->nblocks)) {
 				r = ARCOV_ENOMEM;
 				break;
 			}

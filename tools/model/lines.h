@@ -54,13 +54,13 @@ struct arcov_marc {
 	unsigned hidden:1;	/* --exclude-exception-branches drops it */
 };
 
-struct arcov_mblock {
+struct arcov_mblock {	/* 48 bytes: one per block of the tree */
 	int64_t count;		/* this copy's */
 	int64_t total;		/* summed over every copy of the function */
-	uint32_t nsucc;		/* succ[]: arc indices, ascending dst */
-	uint32_t *succ;
-	uint32_t npred;		/* pred[]: arc indices, file order */
-	uint32_t *pred;
+	uint32_t *succ;		/* nsucc arc indices, ascending dst */
+	uint32_t *pred;		/* npred arc indices, file order */
+	uint32_t nsucc;
+	uint32_t npred;
 	unsigned exceptional:1;
 	unsigned is_call_site:1;
 	unsigned is_call_return:1;
@@ -133,11 +133,9 @@ struct arcov_mline {
 	unsigned has_unexecuted_block:1;
 	unsigned inexact:1;	/* a block of an inexact function's copy */
 	unsigned group_only:1;	/* only functions of groups have code here */
-	size_t nblocks;
-	size_t capb;
+	uint32_t nblocks;		/* each list's capacity is the */
+	uint32_t nbranches;		/* smallest power of two >= its size */
 	struct arcov_mref *blocks;	/* blocks whose last line this is */
-	size_t nbranches;
-	size_t capr;
 	struct arcov_mref *branches;	/* their successor arcs (-b) */
 };
 
