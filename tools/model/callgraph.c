@@ -195,6 +195,16 @@ static int add_line(struct build *b, size_t node, uint32_t file,
 	struct arcov_cg_node *n = &b->cg->nodes[node];
 	struct arcov_cg_line *l;
 
+	/* A block's lines are often the previous block's (a condition's
+	 * arms, a loop's test): add to that entry, as settle_lines() would
+	 * (saturating sums), and keep one entry, not one per block. */
+	if (n->nlines) {
+		l = &n->lines[n->nlines - 1];
+		if (l->file == file && l->line == line) {
+			l->self.ev[event] = arcov_uadd_sat(l->self.ev[event], v);
+			return 0;
+		}
+	}
 	if (arcov_grow((void **)&n->lines, &b->cap_lines[node], n->nlines + 1,
 		 sizeof *n->lines))
 		return oom(b);
