@@ -862,6 +862,10 @@ static int add_functions(struct build *b)
 		uint32_t home = 0;
 		char num[24], *key;
 
+		/* The scratch's line tables of one object's sources, not of
+		 * the whole tree's at once. */
+		if (j && fn->obj != b->m->fns[j - 1]->obj)
+			arcov_modern_scratch_trim(&b->scratch);
 		/* Filtered out: known to the profile only as a callee. */
 		if (fn->src != SIZE_MAX && b->m->srcs[fn->src].filtered)
 			continue;

@@ -746,6 +746,14 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 		if (k < 0)
 			continue;	/* an artificial function's line */
 		line = &src->lines[k];
+		if (src->touched_lo >= src->touched_hi) {
+			src->touched_lo = (size_t)k;
+			src->touched_hi = (size_t)k + 1;
+		} else if ((size_t)k < src->touched_lo) {
+			src->touched_lo = (size_t)k;
+		} else if ((size_t)k >= src->touched_hi) {
+			src->touched_hi = (size_t)k + 1;
+		}
 
 		if (cov && !arcov_excl_line(&src->excl, run[j])) {
 			if (!line->exists)
@@ -1064,11 +1072,12 @@ static void add_branch_counts(struct arcov_cov *cov, const struct arcov_mref *r)
 	}
 }
 
-void arcov_modern_accumulate(struct arcov_msrc *src)
+/* arcov_modern_accumulate() over lines[@lo, @hi) of @src. */
+static void accumulate_range(struct arcov_msrc *src, size_t lo, size_t hi)
 {
 	size_t k, i, j;
 
-	for (k = 0; k < src->nlines && src->lines; k++) {
+	for (k = lo; k < hi && k < src->nlines && src->lines; k++) {
 		struct arcov_mline *line = &src->lines[k];
 		int64_t count = 0;
 
@@ -1094,6 +1103,27 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 		if (line->count > (int64_t)src->maximum_count)
 			src->maximum_count = (uint32_t)line->count;
 	}
+}
+
+void arcov_modern_accumulate(struct arcov_msrc *src)
+{
+	accumulate_range(src, 0, src->nlines);
+}
+
+/* Empty the lines a count touched in @src's table, and its tallies, for
+ * the next function counted alone; the table itself is kept. */
+static void reset_touched(struct arcov_msrc *src)
+{
+	size_t k;
+
+	for (k = src->touched_lo; src->lines && k < src->touched_hi; k++) {
+		free(src->lines[k].blocks);
+		free(src->lines[k].branches);
+		memset(&src->lines[k], 0, sizeof src->lines[k]);
+	}
+	src->touched_lo = src->touched_hi = 0;
+	memset(&src->cov, 0, sizeof src->cov);
+	src->maximum_count = 0;
 }
 
 int arcov_modern_tally(struct arcov_msrc *src)
@@ -1239,9 +1269,10 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 		if (!from->lines)
 			continue;
 		if (r >= 0)
-			arcov_modern_accumulate(from);
+			accumulate_range(from, from->touched_lo,
+					 from->touched_hi);
 		/* The tables share their line numbers: same indices. */
-		for (k = 0; r >= 0 && k < from->nlines; k++) {
+		for (k = from->touched_lo; r >= 0 && k < from->touched_hi; k++) {
 			struct arcov_mline *fl = &from->lines[k];
 			struct arcov_mline *tl = &to->lines[k];
 
@@ -1279,7 +1310,7 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 			for (i = 0; i < fl->nblocks; i++)
 				tl->blocks[tl->nblocks++] = fl->blocks[i];
 		}
-		arcov_modern_clear(from);
+		reset_touched(from);
 	}
 	return r;
 }
@@ -1294,6 +1325,7 @@ void arcov_modern_clear(struct arcov_msrc *src)
 	}
 	free(src->lines);
 	src->lines = NULL;
+	src->touched_lo = src->touched_hi = 0;
 	memset(&src->cov, 0, sizeof src->cov);
 	src->maximum_count = 0;
 }
@@ -1341,8 +1373,10 @@ int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
 		if (!src->lines)
 			continue;
 		if (r >= 0) {
-			arcov_modern_accumulate(src);
-			for (k = 0; r >= 0 && k < src->nlines; k++) {
+			accumulate_range(src, src->touched_lo,
+					 src->touched_hi);
+			for (k = src->touched_lo; r >= 0 && k < src->touched_hi;
+			     k++) {
 				const struct arcov_mline *l = &src->lines[k];
 
 				if (l->exists)
@@ -1350,9 +1384,17 @@ int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
 						 l->count);
 			}
 		}
-		arcov_modern_clear(src);
+		reset_touched(src);
 	}
 	return r < 0 ? r : 0;
+}
+
+void arcov_modern_scratch_trim(struct arcov_modern *scratch)
+{
+	size_t i;
+
+	for (i = 0; i < scratch->nsrcs; i++)
+		arcov_modern_clear(&scratch->srcs[i]);
 }
 
 void arcov_modern_scratch_free(struct arcov_modern *scratch)

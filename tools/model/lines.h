@@ -151,6 +151,10 @@ struct arcov_msrc {
 	uint32_t nlines;
 	uint32_t *lnum;		/* lnum[i]: the number of lines[i] */
 	struct arcov_mline *lines;	/* made by the first line count */
+	/* lines[touched_lo, touched_hi) holds every line a count touched
+	 * since the table was made or reset: a scratch table counting one
+	 * function at a time visits that range, not the whole source. */
+	size_t touched_lo, touched_hi;
 	size_t nlnum_seen;	/* while objects are added: lnum as met */
 	size_t cap_lnum;
 	int lnum_borrowed;	/* lnum is another source's (a scratch) */
@@ -379,8 +383,10 @@ void arcov_modern_clear(struct arcov_msrc *src);
  * them were @fn alone in its sources: @each is called for every line of
  * it with the source index (into @m->srcs) and the count.  @m's tables
  * are left as they are; @scratch is workspace made by
- * arcov_modern_scratch() over @m.  Returns 0, what @each returned when
- * not 0, or ARCOV_ENOMEM.
+ * arcov_modern_scratch() over @m, which keeps the line tables it makes
+ * for the next call and empties only the lines a call touched, so that
+ * a function costs its own lines, not its sources'.  Returns 0, what
+ * @each returned when not 0, or ARCOV_ENOMEM.
  */
 int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
 			  int (*each)(void *ctx, size_t src, uint32_t line,
@@ -391,6 +397,11 @@ int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
  * which must outlive it.  Returns 0 or ARCOV_ENOMEM. */
 int arcov_modern_scratch(const struct arcov_modern *m,
 			 struct arcov_modern *scratch);
+
+/* arcov_modern_scratch_trim - release the line tables @scratch keeps
+ * between arcov_modern_fn_lines() calls (they are made again on use):
+ * between objects, whose functions mostly touch sources of their own. */
+void arcov_modern_scratch_trim(struct arcov_modern *scratch);
 
 /* arcov_modern_scratch_free - release what arcov_modern_scratch() made. */
 void arcov_modern_scratch_free(struct arcov_modern *scratch);

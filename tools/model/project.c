@@ -195,6 +195,10 @@ static int add_groups(struct arcov_project *p)
 
 		if (fn->artificial || !fn->is_group)
 			continue;
+		/* The scratch keeps line tables between functions: those of
+		 * one object's sources at a time. */
+		if (i && fn->obj != m->fns[i - 1]->obj)
+			arcov_modern_scratch_trim(&scratch);
 		r = arcov_modern_add_group_fn(m, &scratch, fn);
 		if (r == 0)
 			arcov_logf(&p->log, "%s:no lines for '%s'\n",
