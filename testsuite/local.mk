@@ -230,6 +230,25 @@ testsuite_report_test_exclude_CPPFLAGS = $(TOOLS_CPPFLAGS)
 testsuite_report_test_exclude_CFLAGS = $(UNIT_CFLAGS)
 testsuite_report_test_exclude_LDADD = tools/libarcovtools.la $(UNIT_LDADD)
 
+## ---- the model's line-number sort ----
+check_PROGRAMS += testsuite/unit/test-util
+TESTS += testsuite/unit/test-util
+testsuite_unit_test_util_SOURCES = testsuite/unit/test-util.c \
+	testsuite/unit/unit.h
+testsuite_unit_test_util_CPPFLAGS = $(TOOLS_CPPFLAGS)
+testsuite_unit_test_util_CFLAGS = $(UNIT_CFLAGS)
+testsuite_unit_test_util_LDADD = tools/libarcovmodel.la $(UNIT_LDADD) \
+	$(ELF_LIBS) -lstdc++
+
+## ---- a source's lines, read whole ----
+check_PROGRAMS += testsuite/report/test-read-lines
+TESTS += testsuite/report/test-read-lines
+testsuite_report_test_read_lines_SOURCES = \
+	testsuite/report/test-read-lines.c testsuite/unit/unit.h
+testsuite_report_test_read_lines_CPPFLAGS = $(TOOLS_CPPFLAGS)
+testsuite_report_test_read_lines_CFLAGS = $(UNIT_CFLAGS)
+testsuite_report_test_read_lines_LDADD = tools/libarcovtools.la $(UNIT_LDADD)
+
 ## ---- the report model on crafted objects ----
 check_PROGRAMS += testsuite/unit/test-model
 TESTS += testsuite/unit/test-model

@@ -195,6 +195,16 @@ static int add_line(struct build *b, size_t node, uint32_t file,
 	struct arcov_cg_node *n = &b->cg->nodes[node];
 	struct arcov_cg_line *l;
 
+	/* A block's lines are often the previous block's (a condition's
+	 * arms, a loop's test): add to that entry, as settle_lines() would
+	 * (saturating sums), and keep one entry, not one per block. */
+	if (n->nlines) {
+		l = &n->lines[n->nlines - 1];
+		if (l->file == file && l->line == line) {
+			l->self.ev[event] = arcov_uadd_sat(l->self.ev[event], v);
+			return 0;
+		}
+	}
 	if (arcov_grow((void **)&n->lines, &b->cap_lines[node], n->nlines + 1,
 		 sizeof *n->lines))
 		return oom(b);
@@ -258,7 +268,7 @@ static int check_object(struct build *b, const struct arcov_obj *obj)
 
 		if (fn->status < 0) {
 			if (b->err)
-				*b->err = fn->err;
+				*b->err = *fn->err;
 			return fn->status;
 		}
 		r = check_name(b, fn->graph->name, obj->bbg_path,
@@ -852,6 +862,10 @@ static int add_functions(struct build *b)
 		uint32_t home = 0;
 		char num[24], *key;
 
+		/* The scratch's line tables of one object's sources, not of
+		 * the whole tree's at once. */
+		if (j && fn->obj != b->m->fns[j - 1]->obj)
+			arcov_modern_scratch_trim(&b->scratch);
 		/* Filtered out: known to the profile only as a callee. */
 		if (fn->src != SIZE_MAX && b->m->srcs[fn->src].filtered)
 			continue;

@@ -171,6 +171,14 @@ int64_t arcov_mline_cycles(const struct arcov_mline *line)
 		c.line = line;
 		c.fn = line->blocks[i].fn;
 		c.start = line->blocks[i].idx;
+		/* Most blocks have no arc to another block of their line:
+		 * no cycle starts there, and no workspace is needed. */
+		for (j = 0; j < c.fn->blocks[c.start].nsucc; j++)
+			if (arc_in_scope(&c, &c.fn->arcs[
+					 c.fn->blocks[c.start].succ[j]]))
+				break;
+		if (j == c.fn->blocks[c.start].nsucc)
+			continue;
 		c.path = malloc((c.fn->narcs + 1) * sizeof *c.path);
 		c.blocked = malloc(n * sizeof *c.blocked);
 		c.lists = malloc(n * sizeof *c.lists);

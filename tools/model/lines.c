@@ -738,7 +738,7 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 	r = ensure_lines(src);
 	if (r < 0)
 		return r;
-	qsort(run, nrun, sizeof *run, arcov_cmp_u32);
+	arcov_sort_u32(run, nrun);
 	for (j = 0; j < nrun; j++) {
 		int64_t k = arcov_msrc_find(src, run[j]);
 		struct arcov_mline *line;
@@ -746,6 +746,14 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 		if (k < 0)
 			continue;	/* an artificial function's line */
 		line = &src->lines[k];
+		if (src->touched_lo >= src->touched_hi) {
+			src->touched_lo = (size_t)k;
+			src->touched_hi = (size_t)k + 1;
+		} else if ((size_t)k < src->touched_lo) {
+			src->touched_lo = (size_t)k;
+		} else if ((size_t)k >= src->touched_hi) {
+			src->touched_hi = (size_t)k + 1;
+		}
 
 		if (cov && !arcov_excl_line(&src->excl, run[j])) {
 			if (!line->exists)
@@ -773,22 +781,51 @@ static int blk_lines(const struct arcov_bb_block *blk)
 	return 0;
 }
 
+/*
+ * Make room for @need entries in a line's list @v of @n: its capacity is
+ * the smallest power of two >= @n, so none is stored.  Most lines have a
+ * block or two, and a list that started at four entries (as arcov_grow()
+ * starts) was most of the line model.  Returns 0 or ARCOV_ENOMEM.
+ */
+static int mref_room(struct arcov_mref **v, size_t n, size_t need)
+{
+	size_t cap = 1, want = 1;
+	void *p;
+
+	if (need <= n)
+		return 0;
+	if (need > UINT32_MAX)
+		return ARCOV_ENOMEM;	/* the sizes are uint32_t */
+	while (n && cap < n)
+		cap *= 2;
+	if (n && need <= cap)
+		return 0;
+	while (want < need)
+		want *= 2;
+	if (want > SIZE_MAX / sizeof **v)
+		return ARCOV_ENOMEM;
+	p = realloc(*v, want * sizeof **v);
+	if (!p)
+		return ARCOV_ENOMEM;
+	*v = p;
+	return 0;
+}
+
 static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 		  int branches)
 {
 	struct arcov_mblock *blk = &fn->blocks[b];
 	uint32_t i;
 
-	if (arcov_grow((void **)&line->blocks, &line->capb, line->nblocks + 1,
-		 sizeof *line->blocks))
+	if (mref_room(&line->blocks, line->nblocks, line->nblocks + 1))
 		return ARCOV_ENOMEM;
 	line->blocks[line->nblocks].fn = fn;
 	line->blocks[line->nblocks].passed = 0;
 	line->blocks[line->nblocks++].idx = b;
 	if (!branches)
 		return 0;
-	if (arcov_grow((void **)&line->branches, &line->capr,
-		 line->nbranches + blk->nsucc, sizeof *line->branches))
+	if (mref_room(&line->branches, line->nbranches,
+		      line->nbranches + blk->nsucc))
 		return ARCOV_ENOMEM;
 	for (i = 0; i < blk->nsucc; i++) {
 		line->branches[line->nbranches].fn = fn;
@@ -1035,11 +1072,12 @@ static void add_branch_counts(struct arcov_cov *cov, const struct arcov_mref *r)
 	}
 }
 
-void arcov_modern_accumulate(struct arcov_msrc *src)
+/* arcov_modern_accumulate() over lines[@lo, @hi) of @src. */
+static void accumulate_range(struct arcov_msrc *src, size_t lo, size_t hi)
 {
 	size_t k, i, j;
 
-	for (k = 0; k < src->nlines && src->lines; k++) {
+	for (k = lo; k < hi && k < src->nlines && src->lines; k++) {
 		struct arcov_mline *line = &src->lines[k];
 		int64_t count = 0;
 
@@ -1065,6 +1103,27 @@ void arcov_modern_accumulate(struct arcov_msrc *src)
 		if (line->count > (int64_t)src->maximum_count)
 			src->maximum_count = (uint32_t)line->count;
 	}
+}
+
+void arcov_modern_accumulate(struct arcov_msrc *src)
+{
+	accumulate_range(src, 0, src->nlines);
+}
+
+/* Empty the lines a count touched in @src's table, and its tallies, for
+ * the next function counted alone; the table itself is kept. */
+static void reset_touched(struct arcov_msrc *src)
+{
+	size_t k;
+
+	for (k = src->touched_lo; src->lines && k < src->touched_hi; k++) {
+		free(src->lines[k].blocks);
+		free(src->lines[k].branches);
+		memset(&src->lines[k], 0, sizeof src->lines[k]);
+	}
+	src->touched_lo = src->touched_hi = 0;
+	memset(&src->cov, 0, sizeof src->cov);
+	src->maximum_count = 0;
 }
 
 int arcov_modern_tally(struct arcov_msrc *src)
@@ -1180,10 +1239,9 @@ static int add_own_line(struct arcov_mfn *fn, uint32_t ln,
 	gl->count = arcov_add_sat(gl->count, fl->count);
 	gl->unexceptional |= fl->unexceptional;
 	gl->has_unexecuted_block |= fl->has_unexecuted_block;
-	if (arcov_grow((void **)&gl->branches, &gl->capr,
-		       gl->nbranches + fl->nbranches, sizeof *gl->branches) ||
-	    arcov_grow((void **)&gl->blocks, &gl->capb,
-		       gl->nblocks + fl->nblocks, sizeof *gl->blocks))
+	if (mref_room(&gl->branches, gl->nbranches,
+		      gl->nbranches + fl->nbranches) ||
+	    mref_room(&gl->blocks, gl->nblocks, gl->nblocks + fl->nblocks))
 		return ARCOV_ENOMEM;
 	if (fl->nbranches)
 		memcpy(gl->branches + gl->nbranches, fl->branches,
@@ -1211,9 +1269,10 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 		if (!from->lines)
 			continue;
 		if (r >= 0)
-			arcov_modern_accumulate(from);
+			accumulate_range(from, from->touched_lo,
+					 from->touched_hi);
 		/* The tables share their line numbers: same indices. */
-		for (k = 0; r >= 0 && k < from->nlines; k++) {
+		for (k = from->touched_lo; r >= 0 && k < from->touched_hi; k++) {
 			struct arcov_mline *fl = &from->lines[k];
 			struct arcov_mline *tl = &to->lines[k];
 
@@ -1239,12 +1298,10 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 			tl->inexact |= fl->inexact;
 			/* The blocks only name the records (-a, lcov's block
 			 * numbers): the counts are made. */
-			if (arcov_grow((void **)&tl->branches, &tl->capr,
-				       tl->nbranches + fl->nbranches,
-				       sizeof *tl->branches) ||
-			    arcov_grow((void **)&tl->blocks, &tl->capb,
-				       tl->nblocks + fl->nblocks,
-				       sizeof *tl->blocks)) {
+			if (mref_room(&tl->branches, tl->nbranches,
+				      tl->nbranches + fl->nbranches) ||
+			    mref_room(&tl->blocks, tl->nblocks,
+				      tl->nblocks + fl->nblocks)) {
 				r = ARCOV_ENOMEM;
 				break;
 			}
@@ -1253,7 +1310,7 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 			for (i = 0; i < fl->nblocks; i++)
 				tl->blocks[tl->nblocks++] = fl->blocks[i];
 		}
-		arcov_modern_clear(from);
+		reset_touched(from);
 	}
 	return r;
 }
@@ -1268,6 +1325,7 @@ void arcov_modern_clear(struct arcov_msrc *src)
 	}
 	free(src->lines);
 	src->lines = NULL;
+	src->touched_lo = src->touched_hi = 0;
 	memset(&src->cov, 0, sizeof src->cov);
 	src->maximum_count = 0;
 }
@@ -1315,8 +1373,10 @@ int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
 		if (!src->lines)
 			continue;
 		if (r >= 0) {
-			arcov_modern_accumulate(src);
-			for (k = 0; r >= 0 && k < src->nlines; k++) {
+			accumulate_range(src, src->touched_lo,
+					 src->touched_hi);
+			for (k = src->touched_lo; r >= 0 && k < src->touched_hi;
+			     k++) {
 				const struct arcov_mline *l = &src->lines[k];
 
 				if (l->exists)
@@ -1324,9 +1384,17 @@ int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
 						 l->count);
 			}
 		}
-		arcov_modern_clear(src);
+		reset_touched(src);
 	}
 	return r < 0 ? r : 0;
+}
+
+void arcov_modern_scratch_trim(struct arcov_modern *scratch)
+{
+	size_t i;
+
+	for (i = 0; i < scratch->nsrcs; i++)
+		arcov_modern_clear(&scratch->srcs[i]);
 }
 
 void arcov_modern_scratch_free(struct arcov_modern *scratch)

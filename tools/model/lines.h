@@ -54,13 +54,13 @@ struct arcov_marc {
 	unsigned hidden:1;	/* --exclude-exception-branches drops it */
 };
 
-struct arcov_mblock {
+struct arcov_mblock {	/* 48 bytes: one per block of the tree */
 	int64_t count;		/* this copy's */
 	int64_t total;		/* summed over every copy of the function */
-	uint32_t nsucc;		/* succ[]: arc indices, ascending dst */
-	uint32_t *succ;
-	uint32_t npred;		/* pred[]: arc indices, file order */
-	uint32_t *pred;
+	uint32_t *succ;		/* nsucc arc indices, ascending dst */
+	uint32_t *pred;		/* npred arc indices, file order */
+	uint32_t nsucc;
+	uint32_t npred;
 	unsigned exceptional:1;
 	unsigned is_call_site:1;
 	unsigned is_call_return:1;
@@ -133,11 +133,9 @@ struct arcov_mline {
 	unsigned has_unexecuted_block:1;
 	unsigned inexact:1;	/* a block of an inexact function's copy */
 	unsigned group_only:1;	/* only functions of groups have code here */
-	size_t nblocks;
-	size_t capb;
+	uint32_t nblocks;		/* each list's capacity is the */
+	uint32_t nbranches;		/* smallest power of two >= its size */
 	struct arcov_mref *blocks;	/* blocks whose last line this is */
-	size_t nbranches;
-	size_t capr;
 	struct arcov_mref *branches;	/* their successor arcs (-b) */
 };
 
@@ -153,6 +151,10 @@ struct arcov_msrc {
 	uint32_t nlines;
 	uint32_t *lnum;		/* lnum[i]: the number of lines[i] */
 	struct arcov_mline *lines;	/* made by the first line count */
+	/* lines[touched_lo, touched_hi) holds every line a count touched
+	 * since the table was made or reset: a scratch table counting one
+	 * function at a time visits that range, not the whole source. */
+	size_t touched_lo, touched_hi;
 	size_t nlnum_seen;	/* while objects are added: lnum as met */
 	size_t cap_lnum;
 	int lnum_borrowed;	/* lnum is another source's (a scratch) */
@@ -381,8 +383,10 @@ void arcov_modern_clear(struct arcov_msrc *src);
  * them were @fn alone in its sources: @each is called for every line of
  * it with the source index (into @m->srcs) and the count.  @m's tables
  * are left as they are; @scratch is workspace made by
- * arcov_modern_scratch() over @m.  Returns 0, what @each returned when
- * not 0, or ARCOV_ENOMEM.
+ * arcov_modern_scratch() over @m, which keeps the line tables it makes
+ * for the next call and empties only the lines a call touched, so that
+ * a function costs its own lines, not its sources'.  Returns 0, what
+ * @each returned when not 0, or ARCOV_ENOMEM.
  */
 int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
 			  int (*each)(void *ctx, size_t src, uint32_t line,
@@ -393,6 +397,11 @@ int arcov_modern_fn_lines(struct arcov_modern *scratch, struct arcov_mfn *fn,
  * which must outlive it.  Returns 0 or ARCOV_ENOMEM. */
 int arcov_modern_scratch(const struct arcov_modern *m,
 			 struct arcov_modern *scratch);
+
+/* arcov_modern_scratch_trim - release the line tables @scratch keeps
+ * between arcov_modern_fn_lines() calls (they are made again on use):
+ * between objects, whose functions mostly touch sources of their own. */
+void arcov_modern_scratch_trim(struct arcov_modern *scratch);
 
 /* arcov_modern_scratch_free - release what arcov_modern_scratch() made. */
 void arcov_modern_scratch_free(struct arcov_modern *scratch);

@@ -177,12 +177,19 @@ static int solve_all(struct arcov_obj *obj)
 
 	for (k = 0; k < obj->nfns; k++) {
 		struct arcov_obj_fn *fn = &obj->fns[k];
+		struct arcov_err err = { 0 };
 		int r;
 
 		r = arcov_solve(fn->graph, fn->counters, fn->graph->ncounters,
-				&fn->counts, obj->bbg_path, &fn->err);
+				&fn->counts, obj->bbg_path, &err);
 		if (r == ARCOV_ENOMEM)
 			return r;
+		if (r < 0) {
+			fn->err = malloc(sizeof *fn->err);
+			if (!fn->err)
+				return ARCOV_ENOMEM;
+			*fn->err = err;
+		}
 		if (r == ARCOV_EINCONSISTENT && fn->counts.inexact) {
 			/* Counters that lost increments: the solver's
 			 * bounds, which the reports mark inexact. */
@@ -478,7 +485,7 @@ int arcov_obj_inexact_warning(const struct arcov_obj *obj, char *buf,
 		 "graph (%s); %s counts are estimates, marked inexact; "
 		 "likely cause: %s",
 		 obj->da_path, n, n == 1 ? "" : "s", n == 1 ? "its" : "their",
-		 first->err.msg, n == 1 ? "its" : "their",
+		 first->err->msg, n == 1 ? "its" : "their",
 		 obj->nstale || obj->nforeign ?
 		 "data of another build of the object in the .da" :
 		 "threads running code built with plain increments "
@@ -508,6 +515,7 @@ void arcov_obj_free(struct arcov_obj *obj)
 
 	for (k = 0; obj->fns && k < obj->nfns; k++) {
 		free(obj->fns[k].counters);
+		free(obj->fns[k].err);
 		arcov_counts_free(&obj->fns[k].counts);
 	}
 	arcov_notes_free(&obj->notes);

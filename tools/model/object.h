@@ -49,7 +49,9 @@ struct arcov_obj_fn {
 					 * (status ARCOV_EINCONSISTENT), else
 					 * all zero when status < 0 */
 	int status;		/* 0, ARCOV_EUNSOLVABLE or ARCOV_EINCONSISTENT */
-	struct arcov_err err;	/* why, when status < 0 */
+	struct arcov_err *err;	/* why, when status < 0; else NULL (a
+				 * message buffer per function would be
+				 * most of a large tree's object model) */
 };
 
 struct arcov_obj {

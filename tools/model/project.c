@@ -59,7 +59,7 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
 	for (k = 0; k < obj->nfns; k++) {
 		if (obj->fns[k].status < 0 && !obj->fns[k].counts.inexact) {
 			arcov_logf(&p->log, "arcov: %s; reported as not "
-				   "executed\n", obj->fns[k].err.msg);
+				   "executed\n", obj->fns[k].err->msg);
 			rc = 1;
 		}
 	}
@@ -197,6 +197,10 @@ static int add_groups(struct arcov_project *p)
 
 		if (fn->artificial || !fn->is_group)
 			continue;
+		/* The scratch keeps line tables between functions: those of
+		 * one object's sources at a time. */
+		if (i && fn->obj != m->fns[i - 1]->obj)
+			arcov_modern_scratch_trim(&scratch);
 		r = arcov_modern_add_group_fn(m, &scratch, fn);
 		if (r == 0)
 			arcov_logf(&p->log, "%s:no lines for '%s'\n",

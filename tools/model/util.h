@@ -69,6 +69,9 @@ static inline size_t arcov_lower_bound(const uint32_t *v, size_t n, uint32_t x)
 /* arcov_cmp_u32 - qsort()'s order of two uint32_t. */
 int arcov_cmp_u32(const void *a, const void *b);
 
+/* arcov_sort_u32 - sort the @n values at @v in ascending order. */
+void arcov_sort_u32(uint32_t *v, size_t n);
+
 /* arcov_sort_unique - sort the @n values at @v and keep each once; returns
  * how many are left. */
 size_t arcov_sort_unique(uint32_t *v, size_t n);

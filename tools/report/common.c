@@ -231,27 +231,127 @@ const char *arcov_report_rel(const struct arcov_project *p,
 	return src->path;
 }
 
-char **arcov_read_lines(FILE *f, size_t *n)
+/* The index of the @n NUL-terminated lines that fill @text (kept, and
+ * released with the index by arcov_lines_free()), or NULL (@text freed). */
+static char **index_lines(char *text, size_t n)
 {
-	char **lines = NULL, **bigger, *line, *buf = NULL;
-	size_t len = 0, cap = 0;
+	char **lines = n ? malloc(n * sizeof *lines) : NULL;
+	char *p = text;
+	size_t i;
+
+	if (!lines) {
+		free(text);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		lines[i] = p;
+		p += strlen(p) + 1;
+	}
+	return lines;
+}
+
+/* All of @f in a malloc'd buffer of *@len bytes (and room for one more). */
+static char *slurp(FILE *f, size_t *len)
+{
+	struct stat st;
+	size_t cap = 65536, got;
+	char *buf, *bigger;
+
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2)
+		cap = (size_t)st.st_size + 2;
+	buf = malloc(cap);
+	*len = 0;
+	while (buf && (got = fread(buf + *len, 1, cap - *len - 1, f)) > 0) {
+		*len += got;
+		if (cap - *len > 1)
+			continue;
+		bigger = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+		if (!bigger) {
+			free(buf);
+			return NULL;
+		}
+		buf = bigger;
+		cap *= 2;
+	}
+	return buf;
+}
+
+/* Lines of text with NUL bytes in them, cut exactly as
+ * arcov_read_line() cuts them from @buf's @len bytes: NUL-separated. */
+static char *cut_as_gcov(char *buf, size_t len, size_t *n)
+{
+	FILE *mf = fmemopen(buf, len, "r");
+	char *out = NULL, *line, *lb = NULL, *bigger;
+	size_t cap = 0, used = 0, lblen = 0, k;
 
 	*n = 0;
-	while ((line = arcov_read_line(f, &buf, &len))) {
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 64;
-			bigger = realloc(lines, cap * sizeof *lines);
+	if (!mf)
+		return NULL;
+	while ((line = arcov_read_line(mf, &lb, &lblen))) {
+		k = strlen(line) + 1;
+		if (used + k > cap) {
+			cap = (used + k) * 2;
+			bigger = realloc(out, cap);
 			if (!bigger)
 				break;
-			lines = bigger;
+			out = bigger;
 		}
-		lines[*n] = strdup(line);
-		if (!lines[*n])
-			break;
+		memcpy(out + used, line, k);
+		used += k;
 		(*n)++;
 	}
-	free(buf);
+	fclose(mf);
+	free(lb);
+	return out;
+}
+
+/*
+ * One read of the whole file, cut in place, and an index of its lines: a
+ * source is read once per report, and a line per malloc() cost as much
+ * time as printing it and twice its bytes.  The lines are the ones gcov 12's
+ * read_line() gives (arcov_read_line()); a file holding NUL bytes, where
+ * that cuts lines oddly, is cut by arcov_read_line() itself.
+ */
+char **arcov_read_lines(FILE *f, size_t *n)
+{
+	char *buf, *cut, **lines;
+	size_t len, i;
+
+	*n = 0;
+	buf = slurp(f, &len);
+	if (!buf || !len) {
+		free(buf);
+		return NULL;
+	}
+	if (memchr(buf, 0, len)) {
+		cut = cut_as_gcov(buf, len, n);
+		free(buf);
+		lines = cut ? index_lines(cut, *n) : NULL;
+		if (!lines)
+			*n = 0;
+		return lines;
+	}
+	for (i = 0; i < len; i++)
+		if (buf[i] == '\n') {
+			buf[i] = 0;
+			(*n)++;
+		}
+	if (buf[len - 1]) {
+		buf[len++] = 0;		/* a last line without its newline */
+		(*n)++;
+	}
+	lines = index_lines(buf, *n);
+	if (!lines)
+		*n = 0;
 	return lines;
+}
+
+void arcov_lines_free(char **lines)
+{
+	if (lines)
+		free(lines[0]);
+	free(lines);
 }
 
 void arcov_json_string(FILE *f, const char *s)

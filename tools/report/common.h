@@ -59,9 +59,13 @@ const char *arcov_input_name(const struct arcov_modern *m, const char *arg,
 const char *arcov_report_rel(const struct arcov_project *p,
 			     const struct arcov_msrc *src);
 
-/* arcov_read_lines - the lines of @f, each malloc'd without its newline,
- * in a malloc'd array of *@n; as many as memory allowed (NULL: none). */
+/* arcov_read_lines - the lines of @f without their newlines, as gcov 12's
+ * read_line() gives them: an array of *@n, released with
+ * arcov_lines_free() (NULL: none, or out of memory). */
 char **arcov_read_lines(FILE *f, size_t *n);
+
+/* arcov_lines_free - release what arcov_read_lines() returned. */
+void arcov_lines_free(char **lines);
 
 /* arcov_fn_tally - @src's functions as lcov counts them (FNF, FNH):
  * those whose first line is not excluded, and those of them called. */

@@ -557,7 +557,7 @@ static int check_loaded(const struct arcov_report_opts *o,
 	for (k = 0; k < obj->nfns; k++) {
 		if (obj->fns[k].status < 0 && !obj->fns[k].counts.inexact) {
 			fprintf(diag, "arcov: %s; reported as not executed\n",
-				obj->fns[k].err.msg);
+				obj->fns[k].err->msg);
 			r = -1;
 		}
 	}

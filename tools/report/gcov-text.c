@@ -80,8 +80,54 @@ static char *fn_name(const struct text *t, const struct arcov_mfn *fn)
 				       strdup(fn->name);
 }
 
+/* Right-align the @len bytes at @s in @width columns at @dst, as printf's
+ * "%*s" does (never truncating); returns the bytes written. */
+static size_t pad_left(char *dst, const char *s, size_t len, size_t width)
+{
+	size_t pad = len < width ? width - len : 0;
+
+	memset(dst, ' ', pad);
+	memcpy(dst + pad, s, len);
+	return pad + len;
+}
+
+/* @v in decimal at @dst (no terminator); returns the digits written. */
+static size_t put_u64(char *dst, uint64_t v)
+{
+	char tmp[20];
+	size_t n = 0, i;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	for (i = 0; i < n; i++)
+		dst[i] = tmp[n - 1 - i];
+	return n;
+}
+
+/* A source line's tail: ":TEXT\n".  Lines are most of a .gcov file, so
+ * they go out in two writes rather than through printf's parser. */
+static void line_text(FILE *f, const char *text)
+{
+	putc(':', f);
+	fputs(text, f);
+	putc('\n', f);
+}
+
+/* "        -:LINE", the count column of a line without code. */
+static void no_code(FILE *f, uint32_t line_num)
+{
+	char s[32], num[12];
+	size_t n = pad_left(s, "-", 1, 9);
+
+	s[n++] = ':';
+	n += pad_left(s + n, num, put_u64(num, line_num), 5);
+	fwrite(s, 1, n, f);
+}
+
 /* gcov 12's output_line_beginning(), and arcov's "~" after the count of
- * a line whose count is an @inexact bound (doc/report-formats.md). */
+ * a line whose count is an @inexact bound (doc/report-formats.md).  Built
+ * in a buffer, as printf's "%9s:%5u" would print it, and written once. */
 static void line_beginning(FILE *f, const struct text *t, int exists,
 			   int unexceptional, int has_unexecuted_block,
 			   int inexact, int64_t count, uint32_t line_num,
@@ -89,30 +135,42 @@ static void line_beginning(FILE *f, const struct text *t, int exists,
 			   const char *unexceptional_string,
 			   uint32_t maximum_count)
 {
-	char s[80], num[64];
+	char s[80], num[16], out[128];
+	size_t ns = 0, nn, n;
 
-	if (!exists)
-		strcpy(s, "-");
-	else if (count > 0)
-		snprintf(s, sizeof s, "%" PRId64 "%s%s", count,
-			 has_unexecuted_block ? "*" : "", inexact ? "~" : "");
-	else
-		snprintf(s, sizeof s, "%s%s", unexceptional ?
-			 unexceptional_string : exceptional_string,
-			 inexact ? "~" : "");
-	fprintf(f, "%9s:", s);
+	if (!exists) {
+		s[ns++] = '-';
+	} else if (count > 0) {
+		ns = put_u64(s, (uint64_t)count);
+		if (has_unexecuted_block)
+			s[ns++] = '*';
+		if (inexact)
+			s[ns++] = '~';
+	} else {
+		const char *m = unexceptional ? unexceptional_string :
+						exceptional_string;
 
-	snprintf(num, sizeof num, "%5u", line_num);
+		ns = strlen(m);
+		memcpy(s, m, ns);
+		if (inexact)
+			s[ns++] = '~';
+	}
+	n = pad_left(out, s, ns, 9);
+	out[n++] = ':';
+	nn = pad_left(num, s + ns, put_u64(s + ns, line_num), 5);
 	if (t->o->hotness_colors && maximum_count) {
+		fwrite(out, 1, n, f);
 		if (count * 2 > (int64_t)maximum_count)
 			fputs(SGR_SEQ("41"), f);
 		else if (count * 5 > (int64_t)maximum_count)
 			fputs(SGR_SEQ("43"), f);
 		else if (count * 10 > (int64_t)maximum_count)
 			fputs(SGR_SEQ("42"), f);
-		fprintf(f, "%s" SGR_RESET, num);
+		fwrite(num, 1, nn, f);
+		fputs(SGR_RESET, f);
 	} else {
-		fputs(num, f);
+		memcpy(out + n, num, nn);
+		fwrite(out, 1, n + nn, f);
 	}
 }
 
@@ -325,8 +383,8 @@ static void group_section(FILE *f, const struct text *t,
 				       l, "=====", "#####",
 				       src->maximum_count);
 		else
-			fprintf(f, "%9s:%5u", "-", l);
-		fprintf(f, ":%s\n", text[l - 1]);
+			no_code(f, l);
+		line_text(f, text[l - 1]);
 		if (line)
 			line_details(f, t, line, l, 1);
 	}
@@ -341,7 +399,7 @@ static void output_lines(FILE *f, const struct text *t,
 	size_t group = 0, ngroup = 0;	/* in starts[], the group open */
 	uint32_t group_end = 0;		/* its last line */
 	char **text;
-	size_t nsrc, i, k = 0;
+	size_t nsrc, k = 0;
 	uint32_t ln;
 
 	if (t->o->hotness_colors)
@@ -382,7 +440,8 @@ static void output_lines(FILE *f, const struct text *t,
 		while (k < src->nlines && src->lnum[k] < ln)
 			k++;
 		if (!src->lines || k == src->nlines || src->lnum[k] != ln) {
-			fprintf(f, "%9s:%5u:%s\n", "-", ln, text[ln - 1]);
+			no_code(f, ln);
+			line_text(f, text[ln - 1]);
 		} else {
 			line = &src->lines[k];
 			line_beginning(f, t, line->exists, line->unexceptional,
@@ -390,7 +449,7 @@ static void output_lines(FILE *f, const struct text *t,
 				       line->inexact, line->count,
 				       ln, "=====", "#####",
 				       src->maximum_count);
-			fprintf(f, ":%s\n", text[ln - 1]);
+			line_text(f, text[ln - 1]);
 			line_details(f, t, line, ln, 0);
 		}
 		if (group_end == ln) {
@@ -401,9 +460,7 @@ static void output_lines(FILE *f, const struct text *t,
 			group_end = 0;
 		}
 	}
-	for (i = 0; i < nsrc; i++)
-		free(text[i]);
-	free(text);
+	arcov_lines_free(text);
 	free(starts);
 }
 

@@ -187,7 +187,7 @@ static void lines(FILE *f, const struct html_site *s,
 	int tests = s->runs->n > 0, diff = s->dc->active;
 	const struct arcov_dsrc *d = n->dsrc;
 	size_t del = 0;
-	size_t ntext, k = 0, i;
+	size_t ntext, k = 0;
 	char **text = read_text(src->path, &ntext);
 	uint32_t ln, last = src->nlines ? src->lnum[src->nlines - 1] : 0;
 
@@ -268,9 +268,7 @@ static void lines(FILE *f, const struct html_site *s,
 	for (; d && del < d->ndel; del++)
 		deleted_row(f, &d->del[del], tests);
 	fputs("</tbody>\n</table>\n", f);
-	for (i = 0; i < ntext; i++)
-		free(text[i]);
-	free(text);
+	arcov_lines_free(text);
 }
 
 /* @s in a URL's query: percent-encoded but for unreserved characters
