@@ -131,23 +131,32 @@ class Bench:
                      prog.get("cxxflags", []), prog["libs"],
                      self.arcov_key if uses_arcov else None))
 
-    def build_one(self, pname, prog, v):
+    def build_one(self, pname, prog, v, fatal=True):
         """Build PROG the V way in WORK/PNAME/V; returns the compile CPU
-        seconds (kept from an earlier run when nothing changed)."""
+        seconds (kept from an earlier run when nothing changed).  Unless
+        FATAL, a failed compilation (a compiler crash) is reported and
+        remembered, and returns None."""
         label, cc, cflags, ldflags, _ = self.variants[v]
         d = self.dir(pname, v)
         stamp = self.stamp_of(v, prog)
         sfile = os.path.join(d, "stamp")
+        ffile = os.path.join(d, "failed")
         if os.path.exists(sfile) and \
                 os.path.exists(os.path.join(d, prog["exe"])):
             with open(sfile) as fh:
                 old, secs = fh.read().rsplit("\n", 1)
             if old == stamp:
                 return float(secs)
+        if not fatal and os.path.exists(ffile):
+            with open(ffile) as fh:
+                if fh.read() == stamp:
+                    self.say("%s %s: failed to build before (see %s/"
+                             "build.log)" % (pname, v, d))
+                    return None
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         self.say("building %s %s" % (pname, v))
-        total, objs, procs = 0.0, [], []
+        total, objs, procs, failed = 0.0, [], [], False
         cxx = any(s.endswith((".cc", ".cpp")) for s in prog["sources"])
         # Two compilations at a time; CPU time is each compiler's own.
         for i, s in enumerate(prog["sources"]):
@@ -171,8 +180,16 @@ class Bench:
                 total += ru.ru_utime + ru.ru_stime
                 procs = [p for p in procs if p.pid != pid]
                 if os.waitstatus_to_exitcode(status):
-                    self.die("%s %s: a compilation failed (see %s/build.log)"
-                             % (pname, v, d))
+                    failed = True
+        if failed:
+            msg = "%s %s: a compilation failed (see %s/build.log)" % (
+                pname, v, d)
+            if fatal:
+                self.die(msg)
+            self.say(msg)
+            with open(ffile, "w") as fh:
+                fh.write(stamp)
+            return None
         r = subprocess.run([CXX[cc] if cxx else cc, "-o", prog["exe"]] +
                            objs + ldflags + prog["libs"], cwd=d,
                            stderr=subprocess.PIPE)
@@ -283,9 +300,11 @@ class Bench:
 
     def count_increments(self, pname, prog):
         """(executed, derived optimum) increments of one fresh workload
-        run of the COUNT_V twin (bench/increments-count)."""
+        run of the COUNT_V twin (bench/increments-count); None if the
+        twin does not build."""
         v = self.count_v + "-count"
-        self.build_one(pname, prog, v)
+        if self.build_one(pname, prog, v, fatal=False) is None:
+            return None
         d = self.dir(pname, v)
         for f in glob.glob(os.path.join(d, "*.[0-9]*[ilrt].*")):
             if not re.search(r"\.[0-9]+i\.arcov$", f):
@@ -303,15 +322,17 @@ class Bench:
             self.die("increments-count %s: %s" % (d, r.stderr.strip()))
         return int(m.group(1)), int(m.group(2))
 
-    def time_rounds(self, pname, prog, rounds):
+    def time_rounds(self, pname, prog, rounds, builds=None):
         """{build: ([wall], [cpu])} of ROUNDS rounds in which every build
-        runs the workload once, their order rotating."""
-        res = {v: ([], []) for v in self.order}
+        (of BUILDS, default all) runs the workload once, their order
+        rotating."""
+        builds = builds or self.order
+        res = {v: ([], []) for v in builds}
         self.say("timing %s: %d rounds of %d builds"
-                 % (pname, rounds, len(self.order)))
+                 % (pname, rounds, len(builds)))
         for r in range(rounds):
-            k = r % len(self.order)
-            for v in self.order[k:] + self.order[:k]:
+            k = r % len(builds)
+            for v in builds[k:] + builds[:k]:
                 w, c = self.workload(prog, self.dir(pname, v))
                 res[v][0].append(w)
                 res[v][1].append(c)
