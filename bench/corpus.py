@@ -136,6 +136,12 @@ def generated(name, text):
     return d
 
 
+def both_ways(exe, level, inp):
+    """A compressor's commands: INP compressed at LEVEL, and back."""
+    return [(["./" + exe, "-q", level, "-c", inp], None, "packed"),
+            (["./" + exe, "-q", "-d", "-c", "packed"], None, "output")]
+
+
 def roundtrip(original):
     """A check: the last command gave back the bytes of ORIGINAL."""
     def check(d):
@@ -185,6 +191,24 @@ def source_of(d, objdir, base):
     B.die("no one source file for %s.o in %s" % (base, d))
 
 
+XML = ("catalog.xml", xml_doc, "XML")
+JSON = ("records.json", json_doc, "JSON")
+
+
+def driven(name, what, sources, flags, libs, data, n):
+    """A library run by its driver, bench/corpus-drivers/NAME.c or .cc,
+    on the input DATA (file name, maker, kind) N times (quick: a third as
+    many)."""
+    inp = made(data[0], data[1])
+    n = str(max(1, n // 3) if quick else n)
+    return dict(
+        label="%s, %s × %.1f MB of %s" % (what, n, os.path.getsize(inp) / MB,
+                                          data[2]),
+        sources=sources + glob.glob(os.path.join(drivers, name + ".c*")),
+        flags=flags + ["-I" + drivers], libs=libs, exe=name,
+        commands=[(["./" + name, inp, n], None, None)], check="plain")
+
+
 def program(name):
     """Label, sources, flags, libraries and the workload's commands
     ([argv, stdin, stdout]) of one program."""
@@ -213,10 +237,7 @@ def program(name):
                    "-I" + os.path.join(d, "lib/common"),
                    "-DZSTD_LEGACY_SUPPORT=0", "-DXXH_NAMESPACE=ZSTD_"],
             libs=[], exe="zstd",
-            commands=[(["./zstd", "-q", "-9", "-c", inp], None, "packed"),
-                      (["./zstd", "-q", "-d", "-c", "packed"], None,
-                       "output")],
-            check=roundtrip(inp))
+            commands=both_ways("zstd", "-9", inp), check=roundtrip(inp))
     if name == "xz":
         d = os.path.join(src, "xz-utils")
         inp = made("mixed", mixed)
@@ -234,10 +255,7 @@ def program(name):
                     "api", "common", "check", "lz", "rangecoder", "lzma",
                     "delta", "simple")],
             libs=["-pthread"], exe="xz",
-            commands=[(["./xz", "-q", "-3", "-c", inp], None, "packed"),
-                      (["./xz", "-q", "-d", "-c", "packed"], None,
-                       "output")],
-            check=roundtrip(inp))
+            commands=both_ways("xz", "-3", inp), check=roundtrip(inp))
     if name == "lz4":
         d = os.path.join(src, "lz4")
         inp = made("mixed", mixed)
@@ -246,73 +264,36 @@ def program(name):
             sources=sorted(glob.glob(os.path.join(d, "lib/*.c")) +
                            glob.glob(os.path.join(d, "programs/*.c"))),
             flags=["-I" + os.path.join(d, "lib")], libs=[], exe="lz4",
-            commands=[(["./lz4", "-q", "-9", "-c", inp], None, "packed"),
-                      (["./lz4", "-q", "-d", "-c", "packed"], None,
-                       "output")],
-            check=roundtrip(inp))
+            commands=both_ways("lz4", "-9", inp), check=roundtrip(inp))
     if name == "expat":
         d = os.path.join(src, "expat", "expat", "lib")
         gen = generated("expat_config.h", "\n".join((
             "#define BYTEORDER 1234", "#define HAVE_GETRANDOM 1",
             "#define XML_DEV_URANDOM 1", "#define XML_CONTEXT_BYTES 1024",
             "#define XML_DTD 1", "#define XML_NS 1", "")))
-        inp = made("catalog.xml", xml_doc)
-        n = "3" if quick else "12"
-        return dict(
-            label="Expat, %s × %.1f MB of XML" % (
-                n, os.path.getsize(inp) / MB),
-            sources=[os.path.join(d, f + ".c") for f in (
-                "xmlparse", "xmlrole", "xmltok")] +
-            [os.path.join(drivers, "expat.c")],
-            flags=["-I" + gen, "-I" + d, "-DHAVE_EXPAT_CONFIG_H"], libs=[],
-            exe="expat", commands=[(["./expat", inp, n], None, None)],
-            check="plain")
+        return driven("expat", "Expat", [os.path.join(d, f + ".c") for f in (
+            "xmlparse", "xmlrole", "xmltok")],
+            ["-I" + gen, "-I" + d, "-DHAVE_EXPAT_CONFIG_H"], [], XML, 12)
     if name == "cjson":
         d = os.path.join(src, "cjson")
-        inp = made("records.json", json_doc)
-        n = "2" if quick else "6"
-        return dict(
-            label="cJSON, %s × %.1f MB of JSON" % (
-                n, os.path.getsize(inp) / MB),
-            sources=[os.path.join(d, "cJSON.c"),
-                     os.path.join(drivers, "cjson.c")],
-            flags=["-I" + d], libs=["-lm"], exe="cjson",
-            commands=[(["./cjson", inp, n], None, None)], check="plain")
+        return driven("cjson", "cJSON", [os.path.join(d, "cJSON.c")],
+                      ["-I" + d], ["-lm"], JSON, 6)
     if name == "pugixml":
         d = os.path.join(src, "pugixml", "src")
-        inp = made("catalog.xml", xml_doc)
-        n = "2" if quick else "6"
-        return dict(
-            label="pugixml (C++), %s × %.1f MB of XML" % (
-                n, os.path.getsize(inp) / MB),
-            sources=[os.path.join(d, "pugixml.cpp"),
-                     os.path.join(drivers, "pugixml.cc")],
-            flags=["-I" + d], libs=[], exe="pugixml",
-            commands=[(["./pugixml", inp, n], None, None)], check="plain")
+        return driven("pugixml", "pugixml (C++)",
+                      [os.path.join(d, "pugixml.cpp")], ["-I" + d], [], XML,
+                      6)
     if name == "tinyxml2":
         d = os.path.join(src, "tinyxml2")
-        inp = made("catalog.xml", xml_doc)
-        n = "2" if quick else "6"
-        return dict(
-            label="TinyXML-2 (C++), %s × %.1f MB of XML" % (
-                n, os.path.getsize(inp) / MB),
-            sources=[os.path.join(d, "tinyxml2.cpp"),
-                     os.path.join(drivers, "tinyxml2.cc")],
-            flags=["-I" + d], libs=[], exe="tinyxml2",
-            commands=[(["./tinyxml2", inp, n], None, None)], check="plain")
+        return driven("tinyxml2", "TinyXML-2 (C++)",
+                      [os.path.join(d, "tinyxml2.cpp")], ["-I" + d], [], XML,
+                      6)
     if name == "jsoncpp":
         d = os.path.join(src, "jsoncpp")
-        inp = made("records.json", json_doc)
-        n = "1" if quick else "3"
-        return dict(
-            label="JsonCpp (C++ standard library), %s × %.1f MB of JSON" % (
-                n, os.path.getsize(inp) / MB),
-            sources=sorted(glob.glob(os.path.join(d, "src/lib_json/*.cpp"))) +
-            [os.path.join(drivers, "jsoncpp.cc")],
-            flags=["-I" + os.path.join(d, "include"),
-                   "-I" + os.path.join(d, "src/lib_json")],
-            libs=[], exe="jsoncpp",
-            commands=[(["./jsoncpp", inp, n], None, None)], check="plain")
+        return driven("jsoncpp", "JsonCpp (C++ standard library)",
+                      sorted(glob.glob(os.path.join(d, "src/lib_json/*.cpp"))),
+                      ["-I" + os.path.join(d, "include"),
+                       "-I" + os.path.join(d, "src/lib_json")], [], JSON, 3)
     if name == "nettle":
         d = os.path.join(src, "nettle")
         inp = made("mixed", mixed)

@@ -4,26 +4,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "slurp.h"
 #include "cJSON.h"
 
 int main(int argc, char **argv)
 {
-	FILE *f;
 	char *buf, *out = NULL;
 	long size;
 	int repeat, r;
 	size_t printed = 0;
 	unsigned long hash;
 
-	if (argc != 3 || !(f = fopen(argv[1], "rb")))
+	if (argc != 3 || !(buf = slurp(argv[1], &size)))
 		return 2;
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)size);
-	if (!buf || fread(buf, 1, (size_t)size, f) != (size_t)size)
-		return 2;
-	fclose(f);
 	repeat = atoi(argv[2]);
 	for (r = 0; r < repeat; r++) {
 		cJSON *a = cJSON_ParseWithLength(buf, (size_t)size), *b;

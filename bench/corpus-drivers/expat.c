@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "slurp.h"
 #include <expat.h>
 
 static unsigned long elements, attributes, text;
@@ -34,20 +35,12 @@ static void XMLCALL chars(void *data, const XML_Char *s, int len)
 
 int main(int argc, char **argv)
 {
-	FILE *f;
 	char *buf;
 	long size, off;
 	int repeat, r;
 
-	if (argc != 3 || !(f = fopen(argv[1], "rb")))
+	if (argc != 3 || !(buf = slurp(argv[1], &size)))
 		return 2;
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)size);
-	if (!buf || fread(buf, 1, (size_t)size, f) != (size_t)size)
-		return 2;
-	fclose(f);
 	repeat = atoi(argv[2]);
 	for (r = 0; r < repeat; r++) {
 		XML_Parser p = XML_ParserCreate(NULL);
