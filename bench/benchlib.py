@@ -300,12 +300,20 @@ class Bench:
 
     def count_increments(self, pname, prog):
         """(executed, derived optimum) increments of one fresh workload
-        run of the COUNT_V twin (bench/increments-count); None if the
-        twin does not build."""
+        run of the COUNT_V twin (bench/increments-count), kept in its
+        directory as the instruction counts are; None if the twin does
+        not build."""
         v = self.count_v + "-count"
         if self.build_one(pname, prog, v, fatal=False) is None:
             return None
         d = self.dir(pname, v)
+        key = self.workload_key(prog, v, pname)
+        kept = os.path.join(d, "increments.json")
+        if os.path.exists(kept):
+            with open(kept) as fh:
+                old = json.load(fh)
+            if old.get("key") == key:
+                return tuple(old["increments"])
         for f in glob.glob(os.path.join(d, "*.[0-9]*[ilrt].*")):
             if not re.search(r"\.[0-9]+i\.arcov$", f):
                 os.unlink(f)
@@ -320,6 +328,9 @@ class Bench:
         m = re.search(r"executed (\d+) .*derived-optimum (\d+)", r.stdout)
         if r.returncode or not m:
             self.die("increments-count %s: %s" % (d, r.stderr.strip()))
+        with open(kept, "w") as fh:
+            json.dump(dict(key=key, increments=[int(m.group(1)),
+                                                int(m.group(2))]), fh)
         return int(m.group(1)), int(m.group(2))
 
     def time_rounds(self, pname, prog, rounds, builds=None):
