@@ -58,6 +58,23 @@ def child_cpu(argv, cwd, stdin=None, stdout=None, env=None):
     return os.waitstatus_to_exitcode(status), wall, ru.ru_utime + ru.ru_stime
 
 
+def kept_value(path, key):
+    """The value KEEP left in PATH for KEY, or None."""
+    if os.path.exists(path):
+        with open(path) as fh:
+            old = json.load(fh)
+        if old.get("key") == key:
+            return old.get("value")
+    return None
+
+
+def keep(path, key, value):
+    """VALUE measured for KEY, for the next run (KEPT_VALUE)."""
+    with open(path + ".tmp", "w") as fh:
+        json.dump(dict(key=key, value=value), fh)
+    os.rename(path + ".tmp", path)
+
+
 class Bench:
     """The builds of one benchmark, in WORK/PROGRAM/BUILD."""
 
@@ -260,11 +277,9 @@ class Bench:
         d = self.dir(pname, v)
         key = self.workload_key(prog, v, pname)
         kept = os.path.join(d, "instructions.json")
-        if os.path.exists(kept):
-            with open(kept) as fh:
-                old = json.load(fh)
-            if old.get("key") == key:
-                return old["instructions"]
+        old = kept_value(kept, key)
+        if old is not None:
+            return old
         self.say("counting instructions: %s %s" % (pname, v))
         total = 0
         exe = "./" + prog["exe"]
@@ -286,8 +301,7 @@ class Bench:
             if not m:
                 self.die("no instruction count in " + log)
             total += int(m.group(1).replace(",", ""))
-        with open(kept, "w") as fh:
-            json.dump(dict(key=key, instructions=total), fh)
+        keep(kept, key, total)
         return total
 
     def all_instructions(self, pname, prog, builds, jobs=2):
@@ -309,11 +323,9 @@ class Bench:
         d = self.dir(pname, v)
         key = self.workload_key(prog, v, pname)
         kept = os.path.join(d, "increments.json")
-        if os.path.exists(kept):
-            with open(kept) as fh:
-                old = json.load(fh)
-            if old.get("key") == key:
-                return tuple(old["increments"])
+        old = kept_value(kept, key)
+        if old is not None:
+            return tuple(old)
         for f in glob.glob(os.path.join(d, "*.[0-9]*[ilrt].*")):
             if not re.search(r"\.[0-9]+i\.arcov$", f):
                 os.unlink(f)
@@ -328,9 +340,7 @@ class Bench:
         m = re.search(r"executed (\d+) .*derived-optimum (\d+)", r.stdout)
         if r.returncode or not m:
             self.die("increments-count %s: %s" % (d, r.stderr.strip()))
-        with open(kept, "w") as fh:
-            json.dump(dict(key=key, increments=[int(m.group(1)),
-                                                int(m.group(2))]), fh)
+        keep(kept, key, [int(m.group(1)), int(m.group(2))])
         return int(m.group(1)), int(m.group(2))
 
     def time_rounds(self, pname, prog, rounds, builds=None):
