@@ -10,57 +10,21 @@ import glob
 import os
 import re
 import shutil
-import statistics
 import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import Bench, child_cpu, lua_program, med  # noqa: E402
+
 work, build, bench = sys.argv[1], sys.argv[2], sys.argv[3]
 runs, quick, exit_out = int(sys.argv[4]), sys.argv[5] == "1", sys.argv[6]
 programs = sys.argv[7:]
-plugin = os.path.join(build, "plugin/.libs/arcov.so")
-libarcov = os.path.join(build, "runtime/.libs/libarcov.a")
 src = os.path.join(work, "src")
-
-
-def die(msg):
-    sys.exit("overhead: " + msg)
-
-
-def say(msg):
-    print("overhead: " + msg, file=sys.stderr, flush=True)
-
-
-# Builds: name -> (label, compiler, compile flags, link flags, baseline).
-# Each is measured against its baseline (clang's against clang's plain).
-variants = {
-    "plain": ("plain -O2 (gcc)", "gcc", [], [], None),
-    "gcc": ("gcc --coverage", "gcc", ["--coverage"], ["--coverage"], "plain"),
-    "gcc-atomic": ("gcc --coverage -pthread (atomic)", "gcc",
-                   ["--coverage", "-pthread"], ["--coverage", "-pthread"],
-                   "plain"),
-    "clang": ("plain -O2 (clang-14)", "clang-14", [], [], None),
-    "clang-pgo": ("clang-14 -fprofile-instr-generate -fcoverage-mapping",
-                  "clang-14",
-                  ["-fprofile-instr-generate", "-fcoverage-mapping"],
-                  ["-fprofile-instr-generate"], "clang"),
-    "clang-gcov": ("clang-14 --coverage", "clang-14", ["--coverage"],
-                   ["--coverage"], "clang"),
-}
-arcov_names = []
-for item in os.environ["ARCOV_VARIANTS"].split(";"):
-    if not item.strip():
-        continue
-    name, _, flags = item.partition("=")
-    name = name.strip()
-    if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or name in variants:
-        die("bad ARCOV_VARIANTS entry %r" % item)
-    variants[name] = (name + (" (" + flags.strip() + ")" if flags.strip()
-                              else ""), "gcc",
-                      ["-fplugin=" + plugin] + flags.split(),
-                      [libarcov, "-pthread"], "plain")
-    arcov_names.append(name)
-order = list(variants)
+B = Bench("overhead", work, build, bench)
+variants, arcov_names, order = B.variants, B.arcov_names, B.order
+die = B.die
+say = B.say
 
 
 def zlib_input():
@@ -94,22 +58,12 @@ def program(name):
             exe="speedtest1",
             commands=[(["./speedtest1", "--size", size, "--memdb"], None,
                        None)],
-            check=False)
+            check=None)
     if name == "lua":
-        d = os.path.join(src, "lua5.4", "src")
-        return dict(
-            label="Lua 5.4 bench/workload.lua",
-            sources=sorted(f for f in glob.glob(os.path.join(d, "*.c"))
-                           if not f.endswith("/luac.c")),
-            # Lua seeds its string hashes with the time: a fixed seed
-            # makes every run of a build execute the same instructions.
-            flags=["-std=gnu99", "-DLUA_COMPAT_5_3", "-DLUA_USE_LINUX",
-                   "-Dluai_makeseed(L)=0"],
-            libs=["-lm", "-ldl"], exe="lua",
-            commands=[(["./lua", os.path.join(bench, "workload.lua")], None,
-                       None)],
-            # A 10 ms process: more rounds for a steady median.
-            rounds=5 * runs, check=True)
+        # A 10 ms process: more rounds for a steady median.
+        return dict(lua_program(src, bench, [os.path.join(
+            bench, "workload.lua")], 5 * runs),
+            label="Lua 5.4 bench/workload.lua")
     d = os.path.join(src, "zlib")
     lib = ["adler32", "compress", "crc32", "deflate", "gzclose", "gzlib",
            "gzread", "gzwrite", "infback", "inffast", "inflate", "inftrees",
@@ -124,153 +78,14 @@ def program(name):
         libs=[], exe="minigzip",
         commands=[(["./minigzip"], inp, "input.gz"),
                   (["./minigzip", "-d"], "input.gz", "output")],
-        check=True)
+        check=zlib_check)
 
 
-def child_cpu(argv, cwd, stdin=None, stdout=None, env=None):
-    """Run ARGV; (exit status, wall s, user+system s)."""
-    fin = open(stdin if os.path.isabs(stdin) else os.path.join(cwd, stdin),
-               "rb") if stdin else subprocess.DEVNULL
-    fout = open(os.path.join(cwd, stdout), "wb") if stdout else \
-        subprocess.DEVNULL
-    t0 = time.perf_counter()
-    p = subprocess.Popen(argv, cwd=cwd, stdin=fin, stdout=fout,
-                         stderr=subprocess.DEVNULL, env=env)
-    _, status, ru = os.wait4(p.pid, 0)
-    wall = time.perf_counter() - t0
-    p.returncode = os.waitstatus_to_exitcode(status)
-    for f in (fin, fout):
-        if f is not subprocess.DEVNULL:
-            f.close()
-    return p.returncode, wall, ru.ru_utime + ru.ru_stime
-
-
-def stamp_of(v, prog):
-    """What a build depends on, to reuse one that is up to date."""
-    st = os.stat(plugin), os.stat(libarcov)
-    return repr((variants[v], prog["sources"], prog["flags"], prog["libs"],
-                 [(s.st_mtime_ns, s.st_size) for s in st]))
-
-
-def build_one(pname, prog, v):
-    """Build PROG the V way in WORK/PNAME/V; returns the compile CPU
-    seconds (kept from an earlier run when nothing changed)."""
-    label, cc, cflags, ldflags, _ = variants[v]
-    d = os.path.join(work, pname, v)
-    stamp = stamp_of(v, prog)
-    sfile = os.path.join(d, "stamp")
-    if os.path.exists(sfile) and os.path.exists(os.path.join(d, prog["exe"])):
-        with open(sfile) as fh:
-            old, secs = fh.read().rsplit("\n", 1)
-        if old == stamp:
-            return float(secs)
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
-    say("building %s %s" % (pname, v))
-    total, objs, procs = 0.0, [], []
-    # Two compilations at a time; CPU time is each compiler's own.
-    for i, s in enumerate(prog["sources"]):
-        obj = "%d-%s.o" % (i, os.path.basename(s)[:-2])
-        objs.append(obj)
-        argv = [cc, "-O2"] + prog["flags"] + cflags + ["-c", s, "-o", obj]
-        procs.append(subprocess.Popen(argv, cwd=d, stderr=open(
-            os.path.join(d, "build.log"), "ab")))
-        while len(procs) >= 2 or (procs and i == len(prog["sources"]) - 1):
-            pid, status, ru = os.wait4(-1, 0)
-            total += ru.ru_utime + ru.ru_stime
-            procs = [p for p in procs if p.pid != pid]
-            if os.waitstatus_to_exitcode(status):
-                die("%s %s: a compilation failed (see %s/build.log)" %
-                    (pname, v, d))
-    r = subprocess.run([cc, "-o", prog["exe"]] + objs + ldflags +
-                       prog["libs"], cwd=d, stderr=subprocess.PIPE)
-    if r.returncode:
-        die("%s %s: link failed: %s" % (pname, v, r.stderr.decode()))
-    with open(sfile, "w") as fh:
-        fh.write(stamp + "\n" + repr(total))
-    return total
-
-
-def env_for(d):
-    env = dict(os.environ)
-    env["LLVM_PROFILE_FILE"] = os.path.join(d, "default.profraw")
-    return env
-
-
-def workload(prog, d):
-    """Run the workload once in D: (wall, cpu, stdout of the last command)."""
-    wall = cpu = 0.0
-    for argv, fin, fout in prog["commands"]:
-        out = fout or "stdout"
-        rc, w, c = child_cpu(argv, d, fin, out, env_for(d))
-        if rc:
-            die("%s in %s exited %d" % (argv[0], d, rc))
-        wall += w
-        cpu += c
-    return wall, cpu
-
-
-def instructions(prog, d):
-    """Instructions of the workload in D, run under cachegrind.  On a
-    stripped copy of the program: valgrind 3.19 fails an assertion on
-    the symbols of some clang -fprofile-instr-generate programs."""
-    total = 0
-    exe = "./" + prog["exe"]
-    if subprocess.run(["strip", "-o", exe + ".stripped", exe], cwd=d).returncode:
-        die("cannot strip " + os.path.join(d, exe))
-    for argv, fin, fout in prog["commands"]:
-        argv = [exe + ".stripped" if a == exe else a for a in argv]
-        log = os.path.join(d, "cachegrind.log")
-        rc, _, _ = child_cpu(["valgrind", "--tool=cachegrind",
-                              "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                              "--log-file=" + log] + argv, d, fin,
-                             fout or "stdout", env_for(d))
-        if rc:
-            die("cachegrind %s in %s failed" % (argv[0], d))
-        with open(log) as fh:
-            m = re.search(r"I\s+refs:\s+([\d,]+)", fh.read())
-        if not m:
-            die("no instruction count in " + log)
-        total += int(m.group(1).replace(",", ""))
-    return total
-
-
-def output_of(prog, d):
-    with open(os.path.join(d, prog["commands"][-1][2] or "stdout"), "rb") as fh:
-        return fh.read()
-
-
-# The increments of the first arcov build against the best per-function
-# spanning trees for the same run (bench/increments-count), from a twin
-# build that also keeps the plugin's pass dump, which names the derived
-# entry counters (no increment updates them); not timed.
-count_v = arcov_names[0] if arcov_names else None
-if count_v:
-    lab, cc_, cf, lf, base_ = variants[count_v]
-    variants[count_v + "-count"] = (lab + " -fdump-ipa-all", cc_,
-                                    cf + ["-fdump-ipa-all"], lf, base_)
-
-
-def count_increments(pname, prog):
-    """(executed, derived optimum) increments of one fresh workload run
-    of the COUNT_V twin."""
-    v = count_v + "-count"
-    build_one(pname, prog, v)
-    d = os.path.join(work, pname, v)
-    for f in glob.glob(os.path.join(d, "*.[0-9]*[ilrt].*")):
-        if not re.search(r"\.[0-9]+i\.arcov$", f):
-            os.unlink(f)
-    for f in glob.glob(os.path.join(d, "*.da")):
-        os.unlink(f)
-    workload(prog, d)
-    r = subprocess.run([sys.executable, os.path.join(bench, "increments-count"),
-                        d], capture_output=True, text=True,
-                       env=dict(os.environ, ARCOV_DUMP=os.path.join(
-                           build, "tools/arcov-dump")))
-    m = re.search(r"executed (\d+) .*derived-optimum (\d+)", r.stdout)
-    if r.returncode or not m:
-        die("increments-count %s: %s" % (d, r.stderr.strip()))
-    return int(m.group(1)), int(m.group(2))
+def zlib_check(d):
+    with open(zlib_input(), "rb") as fh:
+        if fh.read() != B.output_of(program("zlib"), d):
+            return "minigzip -d gave other bytes"
+    return None
 
 
 res = {}        # (program, variant) -> dict
@@ -279,35 +94,18 @@ incs = {}       # program -> (executed, derived optimum)
 for pname in programs:
     prog = program(pname)
     labels[pname] = prog["label"]
+    comp = {v: B.build_one(pname, prog, v) for v in order}
     for v in order:
-        comp = build_one(pname, prog, v)
-        d = os.path.join(work, pname, v)
-        for pat in ("*.gcda", "*.da", "*.profraw"):
-            for f in glob.glob(os.path.join(d, pat)):
-                os.unlink(f)
-        workload(prog, d)                   # the fresh run; checked
-        if prog["check"]:
-            if pname == "zlib":
-                with open(prog["commands"][0][1], "rb") as fh:
-                    if fh.read() != output_of(prog, d):
-                        die("zlib %s: minigzip -d gave other bytes" % v)
-            elif output_of(prog, d) != output_of(
-                    prog, os.path.join(work, pname, "plain")):
-                die("%s %s: the workload printed something else" % (pname, v))
-        say("counting instructions: %s %s" % (pname, v))
-        res[(pname, v)] = dict(compile=comp, ins=instructions(prog, d),
-                               wall=[], cpu=[])
-    if count_v:
-        say("counting increments: %s %s" % (pname, count_v))
-        incs[pname] = count_increments(pname, prog)
-    rounds = prog.get("rounds", runs)
-    say("timing %s: %d rounds of %d builds" % (pname, rounds, len(order)))
-    for r in range(rounds):
-        k = r % len(order)
-        for v in order[k:] + order[:k]:
-            w, c = workload(prog, os.path.join(work, pname, v))
-            res[(pname, v)]["wall"].append(w)
-            res[(pname, v)]["cpu"].append(c)
+        B.fresh_run(pname, prog, v)
+    ins = B.all_instructions(pname, prog, order)
+    for v in order:
+        res[(pname, v)] = dict(compile=comp[v], ins=ins[v])
+    if B.count_v:
+        say("counting increments: %s %s" % (pname, B.count_v))
+        incs[pname] = B.count_increments(pname, prog)
+    times = B.time_rounds(pname, prog, prog.get("rounds", runs))
+    for v in order:
+        res[(pname, v)]["wall"], res[(pname, v)]["cpu"] = times[v]
 
 # The contention case: two threads calling the same instrumented
 # functions, so both update the same counters, on two CPUs at once.
@@ -383,7 +181,6 @@ for r in range(runs):
         contend[v].append(w)
 
 # The table.
-med = statistics.median
 
 
 def over(x, base):
@@ -438,10 +235,10 @@ for v in arcov_names:
     print("| %s added ÷ gcc --coverage -pthread's | %s |" % (
         v, " | ".join(ratio(p, v, "gcc-atomic") for p in programs)))
 
-if count_v:
+if B.count_v:
     print("| %s increments executed ÷ the best per-function spanning trees "
           "for that run (derived entry arcs free) | %s |" % (
-              count_v, " | ".join(
+              B.count_v, " | ".join(
                   "%.2f M ÷ %.2f M = %.2f" % (
                       incs[p][0] / 1e6, incs[p][1] / 1e6,
                       incs[p][0] / incs[p][1] if incs[p][1] else
