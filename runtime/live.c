@@ -14,7 +14,7 @@
  * same instructions as without the mapping.
  *
  * The counters are never zeroed: a fold adds counters - folded to the
- * .da and sets folded, through the two-phase protocol of write.c
+ * .da and sets folded, through the two-phase protocol of fold.c and write.c
  * (doc/live-file.md, "Folding"), so a fold interrupted at any point is
  * neither lost nor counted twice.  A forked child gets a new live file
  * starting from zero; exec closes the file (O_CLOEXEC), which the next
