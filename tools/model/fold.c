@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "error.h"
 #include "fileio.h"
@@ -80,6 +81,23 @@ int arcov_fold_settle(const char *da, const unsigned char *data,
 	return 0;
 }
 
+/* Whether the marker of a fold into @da ("@da.fold") is there. */
+static int marker_exists(const char *da)
+{
+	struct stat st;
+	size_t n = strlen(da);
+	char *m = malloc(n + 6);
+	int rc;
+
+	if (!m)
+		return 1;	/* then read and settle: always right */
+	memcpy(m, da, n);
+	memcpy(m + n, ".fold", 6);
+	rc = !lstat(m, &st);
+	free(m);
+	return rc;
+}
+
 int arcov_fold_replace(const char *da, const void *data, size_t size,
 		       struct arcov_err *err)
 {
@@ -91,10 +109,15 @@ int arcov_fold_replace(const char *da, const void *data, size_t size,
 	rc = arcov_file_begin(&tx, da, 0, ARCOV_FILE_WAIT_MS, err);
 	if (rc)
 		return rc;
-	rc = arcov_file_tx_read(&tx, &old, &oldsize, err);
-	if (!rc)
-		rc = arcov_fold_settle(da, old, oldsize, err);
-	free(old);
+	/* Only a fold holding this lock makes a marker: without one now,
+	 * none comes before the commit, and the old contents need no
+	 * reading. */
+	if (marker_exists(da)) {
+		rc = arcov_file_tx_read(&tx, &old, &oldsize, err);
+		if (!rc)
+			rc = arcov_fold_settle(da, old, oldsize, err);
+		free(old);
+	}
 	if (!rc)
 		return arcov_file_commit(&tx, data, size, ARCOV_FILE_FSYNC,
 					 err);
