@@ -11,6 +11,15 @@
 . "$top_srcdir/testsuite/e2e/continuous-lib.sh"
 
 ignore_leaks
+# tool CMD...: the tools, unlike the programs, are held to no leaks.
+tool()
+{
+	if [ -n "$sanitized" ]; then
+		ASAN_OPTIONS=detect_leaks=1 "$@"
+	else
+		"$@"
+	fi
+}
 build_continuous
 cp "$srcdir/continuous-crash.c" "$tmp/arcov/" &&
 (cd "$tmp/arcov" && $CC -shared -fPIC -O2 continuous-crash.c -o crash.so \
@@ -49,7 +58,7 @@ live_files()
 # checked against the logs (on top of check_counts' reading of the .da).
 report()
 {
-	(cd "$tmp/arcov" && "$arcov" "$@" continuous-unit.c) > /dev/null \
+	(cd "$tmp/arcov" && tool "$arcov" "$@" continuous-unit.c) > /dev/null \
 		2> "$tmp/err" || fail "arcov failed: $(cat "$tmp/err")"
 	grep live "$tmp/err" && fail "arcov said the above"
 	r_got=$(awk -F: -v l="$l_unit" '$2 + 0 == l { gsub(/ /, "", $1);
@@ -79,17 +88,17 @@ report
 
 # 2. --no-fold leaves it alone and says so; arcov-merge then folds it.
 killed "$tmp/log.k3"
-(cd "$tmp/arcov" && "$arcov" --no-fold continuous-unit.c) > /dev/null \
+(cd "$tmp/arcov" && tool "$arcov" --no-fold continuous-unit.c) > /dev/null \
 	2> "$tmp/err"
 grep -q "continuous-unit.da: 1 live file of continuous mode beside it, not folded (--no-fold)" \
 	"$tmp/err" || fail "arcov --no-fold said: $(cat "$tmp/err")"
 [ "$(live_files)" = 1 ] || fail "arcov --no-fold touched the live file"
-(cd "$tmp/arcov" && "$arcov_merge" --no-fold m.da continuous-unit.da) \
+(cd "$tmp/arcov" && tool "$arcov_merge" --no-fold m.da continuous-unit.da) \
 	2> "$tmp/err" || fail "arcov-merge --no-fold failed"
 grep -q "continuous-unit.da: 1 live file of continuous mode beside it, not folded" \
 	"$tmp/err" || fail "arcov-merge --no-fold said: $(cat "$tmp/err")"
 [ "$(live_files)" = 1 ] || fail "arcov-merge --no-fold touched it"
-(cd "$tmp/arcov" && "$arcov_merge" m.da continuous-unit.da) \
+(cd "$tmp/arcov" && tool "$arcov_merge" m.da continuous-unit.da) \
 	2> "$tmp/err" || fail "arcov-merge failed: $(cat "$tmp/err")"
 [ -s "$tmp/err" ] && fail "arcov-merge said: $(cat "$tmp/err")"
 [ "$(live_files)" = 0 ] || fail "arcov-merge left the live file"
@@ -106,10 +115,10 @@ while [ "$(live_files)" = 0 ] && [ $i -lt 100 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done
-(cd "$tmp/arcov" && "$arcov" continuous-unit.c) > /dev/null 2> "$tmp/err"
+(cd "$tmp/arcov" && tool "$arcov" continuous-unit.c) > /dev/null 2> "$tmp/err"
 grep -q "continuous-unit.da: 1 live file of continuous mode beside it not folded (processes still running" \
 	"$tmp/err" || { kill -KILL $r_pid; fail "arcov said: $(cat "$tmp/err")"; }
-(cd "$tmp/arcov" && "$arcov_merge" m.da continuous-unit.da) 2> "$tmp/err"
+(cd "$tmp/arcov" && tool "$arcov_merge" m.da continuous-unit.da) 2> "$tmp/err"
 grep -q "continuous-unit.da: 1 live file of running processes beside it" \
 	"$tmp/err" || { kill -KILL $r_pid; fail "arcov-merge said: $(cat "$tmp/err")"; }
 [ "$(live_files)" = 1 ] || { kill -KILL $r_pid; fail "a live owner's file was touched"; }
@@ -140,7 +149,7 @@ for case in run:after:arcov run:before:merge arcov:after:run \
 	fi
 	case $by in
 	arcov) report ;;
-	merge) (cd "$tmp/arcov" && "$arcov_merge" m.da continuous-unit.da) \
+	merge) (cd "$tmp/arcov" && tool "$arcov_merge" m.da continuous-unit.da) \
 		2> "$tmp/err" || fail "arcov-merge failed: $(cat "$tmp/err")"
 	       report ;;
 	run) run_to_fold; report ;;
@@ -165,7 +174,7 @@ unit_count()
 }
 c=$(unit_count)
 cp "$tmp/arcov/continuous-unit.da" "$tmp/arcov/c.da"
-(cd "$tmp/arcov" && "$arcov_merge" --no-fold continuous-unit.da c.da c.da) \
+(cd "$tmp/arcov" && tool "$arcov_merge" --no-fold continuous-unit.da c.da c.da) \
 	2> "$tmp/err" || fail "arcov-merge failed: $(cat "$tmp/err")"
 [ -f "$tmp/arcov/continuous-unit.da.fold" ] &&
 	fail "arcov-merge did not settle the marker"
