@@ -134,14 +134,14 @@ static void outputs_free(struct outputs *o)
 	memset(o, 0, sizeof *o);
 }
 
-/* Say on @diag what the fold of @path's live files left (@r). */
-static void fold_said(const char *path, const struct arcov_fold_result *r,
+/* Say on @diag why a fold of @path's live files failed (@msgs, lines)
+ * and how many live files are left beside it (@left). */
+static void fold_said(const char *path, const char *msgs, size_t left,
 		      int folding, FILE *diag)
 {
 	const char *line, *nl;
-	size_t left = folding ? r->alive : r->alive + r->folded;
 
-	for (line = r->msgs; line && *line; line = nl + 1) {
+	for (line = msgs; line && *line; line = nl + 1) {
 		nl = strchr(line, '\n');
 		fprintf(diag, "arcov-merge: warning: %.*s\n", (int)(nl - line),
 			line);
@@ -150,7 +150,8 @@ static void fold_said(const char *path, const struct arcov_fold_result *r,
 		fprintf(diag, "arcov-merge: warning: %s: %zu live file%s of "
 			"%s beside it, not folded: their counts are not "
 			"merged\n", path, left, left == 1 ? "" : "s",
-			folding ? "running processes" : "continuous mode");
+			folding ? "running processes (or a failed fold)" :
+			"continuous mode");
 }
 
 /* Read @path and merge it into @acc, first folding the live files of
@@ -175,10 +176,9 @@ static int merge_file(struct arcov_da *acc, const char *path, int fold,
 			arcov_fold_result_free(&fr);
 			return 1;
 		}
-	} else {
-		fr.folded = arcov_live_count(path);
 	}
-	fold_said(path, &fr, fold, diag);
+	fold_said(path, fr.msgs, fold ? fr.alive + fr.failed :
+		  arcov_live_count(path), fold, diag);
 	arcov_fold_result_free(&fr);
 	/* Under the shared lock: a running program may be rewriting the
 	 * file in place (lib/fileio.h). */
