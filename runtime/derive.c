@@ -14,6 +14,7 @@
 
 #include "da-merge.h"
 #include "internal.h"
+#include "sm.h"
 
 /* The table of @obj, or NULL; *@n its words. */
 static const uint32_t *table(const struct arcov_object *obj, uint32_t *n)
@@ -119,4 +120,26 @@ void arcov_rt_derive_summary(const struct arcov_object *obj,
 	arcov_rt_derive(obj, copy, &sum, &max);
 	arcov_da_summary_counters(s, copy, obj->ncounters);
 	free(copy);
+}
+
+void arcov_rt_summary_set(struct arcov_da_summary *s, size_t n, uint64_t sum,
+			  uint64_t max)
+{
+	s->arcs = n > ARCOV_WORD_MAX ? ARCOV_WORD_MAX : (uint32_t)n;
+	/* Saturating at UINT64_MAX and clamping once at the end gives the
+	 * same totals as clamping every counter and every partial sum. */
+	s->sum = sum > ARCOV_COUNTER_MAX ? ARCOV_COUNTER_MAX : sum;
+	s->max = max > ARCOV_COUNTER_MAX ? ARCOV_COUNTER_MAX : max;
+}
+
+void arcov_rt_summarize(const struct arcov_object *obj, uint64_t *counts,
+			struct arcov_da_summary *run)
+{
+	uint64_t sum = 0, max = 0;
+	uint32_t i;
+
+	for (i = 0; i < obj->ncounters; i++)
+		arcov_rt_tally(counts[i], &sum, &max);
+	arcov_rt_derive(obj, counts, &sum, &max);
+	arcov_rt_summary_set(run, obj->ncounters, sum, max);
 }

@@ -43,6 +43,33 @@ int arcov_rt_live_take(const struct arcov_object *obj, uint64_t *counts,
 		       struct arcov_rt_live_fold *fold);
 void arcov_rt_live_reset(const struct arcov_object *obj);
 int arcov_rt_live_unfolded(const struct arcov_object *obj);
+
+/* fold.c: the fold protocol (doc/live-file.md, "Folding"), shared with
+ * the tools (libarcovfold, runtime/local.mk). */
+
+/* arcov_rt_pio - pread (@write 0) or pwrite all of @n bytes at @off;
+ * 0, or -1 with errno. */
+int arcov_rt_pio(int fd, void *p, size_t n, uint64_t off, int write);
+
+/* arcov_rt_open_unowned - open @path for folding or removal: a regular
+ * file, not a link, locked by nobody else (its owner is gone) and still
+ * under that name once locked.  -1 if not. */
+int arcov_rt_open_unowned(const char *path);
+
+/* What arcov_rt_fold_orphans() did with the live files it found. */
+struct arcov_rt_fold_tally {
+	size_t folded;		/* of dead processes, folded and removed */
+	size_t alive;		/* of processes still running: left alone */
+	size_t failed;		/* of dead processes, not folded (said why) */
+};
+
+/**
+ * arcov_rt_fold_orphans - fold every live file of the .da @da whose
+ * owner is gone into it, removing it, and remove the half-made ones of
+ * dead processes; add what it did to @t when not NULL.
+ */
+void arcov_rt_fold_orphans(const char *da, struct arcov_rt_fold_tally *t);
+
 int arcov_rt_live_pending(const char *da, struct arcov_rt_live_fold *f,
 			  const void *data, size_t size);
 void arcov_rt_live_done(const char *da, struct arcov_rt_live_fold *f,
@@ -52,7 +79,7 @@ int arcov_rt_live_recover(const char *da, const unsigned char *data,
 
 /**
  * arcov_rt_fold_orphan - fold the live file @path (open on @fd, locked)
- * of a dead process into the .da @da (live.c).  Returns 0 when its
+ * of a dead process into the .da @da (fold.c).  Returns 0 when its
  * counts are in the .da, -1 when they are not (a message said why).
  */
 int arcov_rt_fold_orphan(const char *da, int fd, const char *path);
@@ -70,7 +97,7 @@ int arcov_rt_write_one(struct arcov_rt_job *job,
 
 /**
  * arcov_rt_summarize - the summary of @counts, @obj's counters, into
- * @run, its derived counters computed first.
+ * @run, its derived counters computed first (derive.c).
  */
 void arcov_rt_summarize(const struct arcov_object *obj, uint64_t *counts,
 			struct arcov_da_summary *run);
@@ -137,7 +164,21 @@ void arcov_rt_place_read(struct arcov_rt_place *pl);
  */
 char *arcov_rt_da_path(const struct arcov_rt_place *pl, const char *da_path);
 
-/* derive.c: the derived counters of ABI version 3. */
+/* derive.c: the derived counters of ABI version 3, and summaries. */
+
+/* Fold counter @v into a running @sum (saturating) and @max. */
+static inline void arcov_rt_tally(uint64_t v, uint64_t *sum, uint64_t *max)
+{
+	if (__builtin_add_overflow(*sum, v, sum))
+		*sum = UINT64_MAX;
+	if (v > *max)
+		*max = v;
+}
+
+/* Set @s to the summary of @n counters summing to @sum (UINT64_MAX if
+ * the sum wrapped) with maximum @max, clamped to what a .da can hold. */
+void arcov_rt_summary_set(struct arcov_da_summary *s, size_t n, uint64_t sum,
+			  uint64_t max);
 const char *arcov_rt_derive_defect(const struct arcov_object *obj);
 void arcov_rt_derive(const struct arcov_object *obj, uint64_t *counts,
 		     uint64_t *sum, uint64_t *max);

@@ -6,20 +6,32 @@ include_HEADERS += runtime/arcov.h runtime/arcov-abi.h runtime/arcov-profile.h \
 runtime_libarcov_la_SOURCES = \
 	runtime/runtime.c runtime/internal.h \
 	runtime/threads.c \
-	runtime/write.c \
 	runtime/live.c \
-	runtime/derive.c \
-	runtime/path.c \
 	runtime/exec.c \
 	runtime/profile.c runtime/arcov-profile.h
 runtime_libarcov_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
 # A guest in other people's programs: only what is marked ARCOV_PUBLIC
 # (all arcov_*) is exported.
 runtime_libarcov_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -pthread
-runtime_libarcov_la_LIBADD = lib/libarcovfmt.la -lpthread
+runtime_libarcov_la_LIBADD = runtime/libarcovfold.la lib/libarcovfmt.la \
+	-lpthread
 # Never unloaded: the thread-exit hook of per-thread counting (threads.c)
 # must outlive a dlclose() of the last instrumented library that loaded it.
 runtime_libarcov_la_LDFLAGS = -version-info 0:0:0 -Wl,-z,nodelete
+
+# What writes a .da and folds live files into it (doc/live-file.md,
+# "Folding"): the runtime's, linked by the tools too, so that arcov and
+# arcov-merge fold a dead process's live file with the very protocol a
+# program uses.  The host defines arcov_rt_warn() (runtime.c, or
+# tools/model/fold.c); nothing here knows the registered objects.
+noinst_LTLIBRARIES += runtime/libarcovfold.la
+runtime_libarcovfold_la_SOURCES = \
+	runtime/fold.c runtime/internal.h \
+	runtime/write.c \
+	runtime/derive.c \
+	runtime/path.c
+runtime_libarcovfold_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
+runtime_libarcovfold_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
 
 # The freestanding runtime (doc/stream-format.md): no C library, so no
 # sanitizers either; loops never become memset() calls.  cross/cross.mk

@@ -183,27 +183,6 @@ out:
 	errno = saved;
 }
 
-/* Set @s to the summary of @n counters summing to @sum (UINT64_MAX if
- * the sum wrapped) with maximum @max, clamped to what a .da can hold. */
-static void summary_set(struct arcov_da_summary *s, size_t n, uint64_t sum,
-			uint64_t max)
-{
-	s->arcs = n > ARCOV_WORD_MAX ? ARCOV_WORD_MAX : (uint32_t)n;
-	/* Saturating at UINT64_MAX and clamping once at the end gives the
-	 * same totals as clamping every counter and every partial sum. */
-	s->sum = sum > ARCOV_COUNTER_MAX ? ARCOV_COUNTER_MAX : sum;
-	s->max = max > ARCOV_COUNTER_MAX ? ARCOV_COUNTER_MAX : max;
-}
-
-/* Fold counter @v into a running @sum (saturating) and @max. */
-static inline void tally(uint64_t v, uint64_t *sum, uint64_t *max)
-{
-	if (__builtin_add_overflow(*sum, v, sum))
-		*sum = UINT64_MAX;
-	if (v > *max)
-		*max = v;
-}
-
 /*
  * Move @obj's counters into @to, zero them and summarize them in @run, in
  * one sweep: the counters are most of what a dump touches.  Relaxed
@@ -227,22 +206,10 @@ static void counters_take(struct arcov_object *obj, uint64_t *to,
 			__atomic_store_n(&c[i], 0, __ATOMIC_RELAXED);
 		}
 		to[i] = v;
-		tally(v, &sum, &max);
+		arcov_rt_tally(v, &sum, &max);
 	}
 	arcov_rt_derive(obj, to, &sum, &max);
-	summary_set(run, obj->ncounters, sum, max);
-}
-
-void arcov_rt_summarize(const struct arcov_object *obj, uint64_t *counts,
-			struct arcov_da_summary *run)
-{
-	uint64_t sum = 0, max = 0;
-	uint32_t i;
-
-	for (i = 0; i < obj->ncounters; i++)
-		tally(counts[i], &sum, &max);
-	arcov_rt_derive(obj, counts, &sum, &max);
-	summary_set(run, obj->ncounters, sum, max);
+	arcov_rt_summary_set(run, obj->ncounters, sum, max);
 }
 
 static void counters_zero(struct arcov_object *obj)

@@ -127,7 +127,8 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-continuous-end.sh \
 	testsuite/e2e/e2e-continuous-mix.sh \
 	testsuite/e2e/e2e-continuous-many.sh \
-	testsuite/e2e/e2e-continuous-fold.sh
+	testsuite/e2e/e2e-continuous-fold.sh \
+	testsuite/e2e/e2e-continuous-toolfold.sh
 TESTS += $(E2E_TESTS)
 
 # The plugin's own tests: solved graphs, line lists, flags and counter

@@ -21,13 +21,14 @@ enum { EXIT_MERGED = 0, EXIT_USAGE = 2 };
 static const struct option long_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "from-stream", required_argument, NULL, 's' },
+	{ "no-fold", no_argument, NULL, 'F' },
 	{ "version", no_argument, NULL, 'v' },
 	{ NULL, 0, NULL, 0 }
 };
 
 static void usage(void)
 {
-	fputs("Usage: " PROGRAM " [-h|--help] [-v|--version] OUT IN...\n"
+	fputs("Usage: " PROGRAM " [-h|--help] [-v|--version] [--no-fold] OUT IN...\n"
 	      "  or:  " PROGRAM " --from-stream FILE|-\n"
 	      "Merge the .da files IN... into OUT (- for standard output),\n"
 	      "or, when every IN is a directory, each .da file below them\n"
@@ -38,6 +39,9 @@ static void usage(void)
 	      "OUT is read only if it is also named as an input; files are\n"
 	      "replaced atomically (never a FIFO, device or symbolic link),\n"
 	      "and nothing is written unless every input was read.\n"
+	      "Live files of continuous mode left by processes that died\n"
+	      "are first folded into the input .da beside them, as the\n"
+	      "runtime would; those of running processes are left alone.\n"
 	      "Time-profile traces (.arcov-trace) are merged too: OUT holds\n"
 	      "every run of every IN once, in the order they ran.\n"
 	      "\n"
@@ -49,6 +53,8 @@ static void usage(void)
 	      "ARCOV_APPEND apply.\n"
 	      "\n"
 	      "  -s, --from-stream=FILE  merge a counter stream\n"
+	      "      --no-fold  leave the inputs' live files alone: their\n"
+	      "                 counts are not merged (a warning says so)\n"
 	      "  -h, --help     print this help and exit\n"
 	      "  -v, --version  print the version and exit\n"
 	      "\n"
@@ -66,7 +72,7 @@ static int usage_error(void)
 int main(int argc, char **argv)
 {
 	const char *stream = NULL;
-	int c;
+	int c, fold = 1;
 
 	/* A file-size limit (ulimit -f) is a write error (EFBIG), reported
 	 * with the temporary files removed, not a death by SIGXFSZ. */
@@ -75,6 +81,9 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 's':
 			stream = optarg;
+			break;
+		case 'F':
+			fold = 0;
 			break;
 		case 'h':
 			usage();
@@ -102,6 +111,6 @@ int main(int argc, char **argv)
 		return usage_error();
 	}
 	c = arcov_merge_run(argv[optind], argv + optind + 1,
-			    argc - optind - 1, stderr);
+			    argc - optind - 1, fold, stderr);
 	return c == EXIT_USAGE ? usage_error() : c;
 }

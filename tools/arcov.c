@@ -43,7 +43,7 @@ enum { OPT_LEGACY = 256, OPT_LCOV, OPT_COBERTURA, OPT_FAIL_LINE,
        OPT_TIMELINE_VERSION, OPT_CHROME_TRACE, OPT_HTML, OPT_VERBOSE,
        OPT_BASELINE, OPT_DIFF, OPT_FAIL_NEW, OPT_TRACE,
        OPT_SONARQUBE, OPT_SUMMARY, OPT_COVERALLS, OPT_FROM, OPT_TO,
-       OPT_FUNCTION, OPT_MAX_SIZE, OPT_CHROME_ARGS };
+       OPT_FUNCTION, OPT_MAX_SIZE, OPT_CHROME_ARGS, OPT_NO_FOLD };
 
 static const struct option options[] = {
 	{ "all-blocks", no_argument, NULL, 'a' },
@@ -88,6 +88,7 @@ static const struct option options[] = {
 	{ "binary-libs", no_argument, NULL, OPT_BINARY_LIBS },
 	{ "debug", required_argument, NULL, OPT_DEBUG },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "no-fold", no_argument, NULL, OPT_NO_FOLD },
 	{ "verbose", no_argument, NULL, OPT_VERBOSE },
 	{ "root", required_argument, NULL, OPT_ROOT },
 	{ "filter", required_argument, NULL, OPT_FILTER },
@@ -195,6 +196,12 @@ static void usage(FILE *f)
 	      "each object without\n"
 	      "                                    data, not just their "
 	      "number\n"
+	      "      --no-fold                   Leave continuous mode's live "
+	      "files of dead\n"
+	      "                                    processes unfolded (not "
+	      "reported); by\n"
+	      "                                    default they are folded "
+	      "into their .da first\n"
 	      "      --quiet                     No summaries and no .gcov "
 	      "files; implied when\n"
 	      "                                    an output goes to stdout "
@@ -596,7 +603,9 @@ int main(int argc, char **argv)
 				       ARCOV_WEBGRIND_DEFAULT, argv, argc };
 	struct arcov_paths objs = { 0 };
 	int opt, i, rc = 0, libs = 0, nargs, debug_stats = 0;
-	struct arcov_project_opts sel = { 0 };
+	/* Live files of dead processes are folded by default: what their
+	 * program's exit would have written (doc/live-file.md). */
+	struct arcov_project_opts sel = { .fold_live = 1 };
 	struct arcov_err err = { 0 };
 	const char *named = NULL, *last_binary = NULL;
 	const char *baseline = NULL, *diff = NULL;
@@ -797,6 +806,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_QUIET:
 			o.quiet = 1;
+			break;
+		case OPT_NO_FOLD:
+			sel.fold_live = 0;
 			break;
 		case OPT_VERBOSE:
 			sel.verbose = 1;

@@ -2,7 +2,9 @@
 ##
 ## model/   libarcovmodel: find objects, load and solve each once, merge
 ##          every source across objects, the profile model.  It never
-##          prints and depends on lib/ alone.
+##          prints and depends on lib/ alone, but for fold.c, which folds
+##          continuous mode's live files with the runtime's protocol
+##          (runtime/libarcovfold).
 ## report/  the gcov text reports, JSON, lcov, Cobertura, gates: leaves
 ##          that only read the model.
 ##          html-*.c: the HTML site, one file per page kind; its
@@ -27,6 +29,7 @@ tools_libarcovmodel_la_SOURCES = \
 	tools/model/discover.c tools/model/discover.h \
 	tools/model/elf-notes.c tools/model/elf-notes.h \
 	tools/model/object.c tools/model/object.h \
+	tools/model/fold.c tools/model/fold.h \
 	tools/model/exclude.c tools/model/exclude.h \
 	tools/model/names.c tools/model/names.h \
 	tools/model/lines.c tools/model/lines.h \
@@ -42,7 +45,11 @@ tools_libarcovmodel_la_SOURCES = \
 	tools/model/tracefile.c tools/model/tracefile.h \
 	tools/model/diffcov.c tools/model/diffcov.h \
 	tools/model/baseline.c tools/model/baseline.h
-tools_libarcovmodel_la_LIBADD = lib/libarcovfmt.la $(ELF_LIBS) $(ZLIB_LIBS)
+# fold.c runs the runtime's fold protocol (runtime/libarcovfold, its
+# internal.h): the one place outside lib/ the model depends on.
+tools_libarcovmodel_la_CPPFLAGS += -I$(top_srcdir)/runtime
+tools_libarcovmodel_la_LIBADD = runtime/libarcovfold.la lib/libarcovfmt.la \
+	$(ELF_LIBS) $(ZLIB_LIBS)
 
 noinst_LTLIBRARIES += tools/libarcovtools.la
 tools_libarcovtools_la_CPPFLAGS = $(TOOLS_CPPFLAGS)

@@ -13,6 +13,7 @@
 
 #include "da-ext.h"
 #include "da-merge.h"
+#include "fold.h"
 #include "fileio.h"
 #include "merge.h"
 #include "stream.h"
@@ -89,6 +90,10 @@ static int store(const char *path, struct arcov_da_block *rb, int append,
 	if (rc)
 		return rc;
 	rc = arcov_file_tx_read(&tx, &data, &size, err);
+	/* A fold of a continuous program that died leaves a marker every
+	 * writer settles first (doc/live-file.md, "Folding"). */
+	if (!rc)
+		rc = arcov_fold_settle(path, data, size, err);
 	if (!rc && size)
 		rc = arcov_da_read(&da, data, size, path, err);
 	free(data);

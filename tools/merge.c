@@ -13,6 +13,7 @@
 #include "da-merge.h"
 #include "discover.h"
 #include "fileio.h"
+#include "fold.h"
 #include "live.h"
 #include "merge.h"
 #include "trace.h"
@@ -117,6 +118,8 @@ struct output {
 struct outputs {
 	size_t n;
 	struct output *v;
+	int fold;	/* fold the live files of dead processes into the
+			 * inputs first (arcov_merge_run()) */
 };
 
 static void outputs_free(struct outputs *o)
@@ -131,23 +134,52 @@ static void outputs_free(struct outputs *o)
 	memset(o, 0, sizeof *o);
 }
 
-/* Read @path and merge it into @acc; 0, or 1 after saying what failed. */
-static int merge_file(struct arcov_da *acc, const char *path, FILE *diag)
+/* Say on @diag why a fold of @path's live files failed (@msgs, lines)
+ * and how many live files are left beside it (@left). */
+static void fold_said(const char *path, const char *msgs, size_t left,
+		      int folding, FILE *diag)
+{
+	const char *line, *nl;
+
+	for (line = msgs; line && *line; line = nl + 1) {
+		nl = strchr(line, '\n');
+		fprintf(diag, "arcov-merge: warning: %.*s\n", (int)(nl - line),
+			line);
+	}
+	if (left)
+		fprintf(diag, "arcov-merge: warning: %s: %zu live file%s of "
+			"%s beside it, not folded: their counts are not "
+			"merged\n", path, left, left == 1 ? "" : "s",
+			folding ? "running processes (or a failed fold)" :
+			"continuous mode");
+}
+
+/* Read @path and merge it into @acc, first folding the live files of
+ * continuous mode's dead processes into it when @fold; 0, or 1 after
+ * saying what failed. */
+static int merge_file(struct arcov_da *acc, const char *path, int fold,
+		      FILE *diag)
 {
 	struct arcov_err err = { 0 };
+	struct arcov_fold_result fr = { 0 };
 	struct arcov_da in;
 	unsigned char *data;
-	size_t size, live;
+	size_t size;
 	int rc;
 
-	/* Continuous mode's live files (doc/live-file.md) are folded by
-	 * the runtime, which knows their objects; said, not merged. */
-	live = arcov_live_count(path);
-	if (live)
-		fprintf(diag, "arcov-merge: warning: %s: %zu live file%s of "
-			"continuous mode beside it, not folded yet: their "
-			"counts are not merged\n", path, live,
-			live == 1 ? "" : "s");
+	/* With the runtime's own protocol (doc/live-file.md, "Folding"):
+	 * the .da then holds what the dead processes counted. */
+	if (fold) {
+		if (arcov_fold_live(path, &fr)) {
+			fprintf(diag, "arcov-merge: %s: out of memory\n",
+				path);
+			arcov_fold_result_free(&fr);
+			return 1;
+		}
+	}
+	fold_said(path, fr.msgs, fold ? fr.alive + fr.failed :
+		  arcov_live_count(path), fold, diag);
+	arcov_fold_result_free(&fr);
 	/* Under the shared lock: a running program may be rewriting the
 	 * file in place (lib/fileio.h). */
 	rc = arcov_file_read(path, ARCOV_FILE_SHARED, &data, &size, &err);
@@ -181,7 +213,7 @@ static int merge_files(struct outputs *outs, const char *out,
 	int rc = 0;
 
 	for (i = 0; i < n; i++)
-		rc |= merge_file(&acc, ins[i], diag);
+		rc |= merge_file(&acc, ins[i], outs->fold, diag);
 	if (rc)
 		goto free_acc;
 	arcov_merge_finish(&acc);
@@ -260,7 +292,7 @@ static int write_outputs(struct outputs *outs, int parents, FILE *diag)
 			continue;
 		}
 		if ((parents && make_parents(o->path, &err)) ||
-		    arcov_file_replace(o->path, o->data, o->size, &err)) {
+		    arcov_fold_replace(o->path, o->data, o->size, &err)) {
 			fprintf(diag, "arcov-merge: %s\n", err.msg);
 			rc = 1;
 		}
@@ -474,7 +506,8 @@ free_all:
 	return rc;
 }
 
-int arcov_merge_run(const char *out, char *const *ins, int nins, FILE *diag)
+int arcov_merge_run(const char *out, char *const *ins, int nins, int fold,
+		    FILE *diag)
 {
 	struct outputs outs = { 0 };
 	struct stat st;
@@ -506,6 +539,7 @@ int arcov_merge_run(const char *out, char *const *ins, int nins, FILE *diag)
 			"or all traces\n");
 		return 2;
 	}
+	outs.fold = fold;
 	if (ndirs)
 		rc = merge_trees(&outs, out, ins, (size_t)nins, diag);
 	else if (ntraces)

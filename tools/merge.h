@@ -56,12 +56,16 @@ void arcov_merge_finish(struct arcov_da *acc);
  * of them) into the file @out, or, when every input is a directory, each
  * relative path ending in .da below any of them into the same path below
  * @out.  Messages go to @diag as "arcov-merge: FILE: offset N: what".
- * Nothing is written unless every input was read.
+ * Nothing is written unless every input was read.  With @fold, the live
+ * files of continuous mode's dead processes beside each input .da are
+ * folded into it before it is read (doc/live-file.md, "Folding"); an
+ * output's interrupted fold is settled before it is replaced, always.
  *
  * Returns the exit status: 0 written; 1 some input unreadable or
  * malformed, or some output not written; 2 files and directories mixed.
  */
-int arcov_merge_run(const char *out, char *const *ins, int nins, FILE *diag);
+int arcov_merge_run(const char *out, char *const *ins, int nins, int fold,
+		    FILE *diag);
 
 /**
  * arcov_merge_stream - merge the counter stream in @file ("-": standard

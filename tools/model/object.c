@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "fileio.h"
+#include "fold.h"
 #include "live.h"
 #include "object.h"
 #include "da-ext.h"
@@ -313,7 +314,8 @@ static int other_build(const struct arcov_obj *obj,
 }
 
 int arcov_obj_load(struct arcov_obj *obj, const char *stem,
-		   const struct arcov_run_sel *run, struct arcov_err *err)
+		   const struct arcov_run_sel *run, int fold,
+		   struct arcov_err *err)
 {
 	unsigned char *data = NULL;
 	size_t size, k;
@@ -385,7 +387,21 @@ int arcov_obj_load(struct arcov_obj *obj, const char *stem,
 		return ARCOV_ENOMEM;
 	}
 
-	obj->nlive = arcov_live_count(obj->da_path);
+	if (fold) {
+		/* What the dead processes' exits would have written, with
+		 * the runtime's protocol (doc/live-file.md, "Folding"). */
+		struct arcov_fold_result fr;
+
+		r = arcov_fold_live(obj->da_path, &fr);
+		obj->folding = 1;
+		obj->nlive = fr.alive + fr.failed;
+		obj->fold_msgs = fr.msgs;
+		if (r < 0)
+			return arcov_errf(err, r, obj->da_path, -1,
+					  "out of memory");
+	} else {
+		obj->nlive = arcov_live_count(obj->da_path);
+	}
 	r = slurp(obj->da_path, ARCOV_FILE_SHARED, &data, &size, err);
 	if (r < 0)
 		return r;
@@ -452,12 +468,20 @@ int arcov_obj_live_warning(const struct arcov_obj *obj, char *buf,
 {
 	if (!obj->nlive)
 		return 0;
-	snprintf(buf, size,
-		 "%s: %zu live file%s of continuous mode beside it, not "
-		 "folded yet: counts of processes running or killed are not "
-		 "in this report until a run of any program using the object "
-		 "folds them", obj->da_path, obj->nlive,
-		 obj->nlive == 1 ? "" : "s");
+	if (obj->folding)
+		snprintf(buf, size,
+			 "%s: %zu live file%s of continuous mode beside it "
+			 "not folded (%s): %s counts are not in this report",
+			 obj->da_path, obj->nlive, obj->nlive == 1 ? "" : "s",
+			 "processes still running, or a fold that failed",
+			 obj->nlive == 1 ? "its" : "their");
+	else
+		snprintf(buf, size,
+			 "%s: %zu live file%s of continuous mode beside it, not "
+			 "folded (--no-fold): counts of processes running or "
+			 "killed are not in this report until arcov, arcov-merge "
+			 "or a run of any program using the object folds them",
+			 obj->da_path, obj->nlive, obj->nlive == 1 ? "" : "s");
 	return 1;
 }
 
@@ -519,6 +543,7 @@ void arcov_obj_free(struct arcov_obj *obj)
 		arcov_counts_free(&obj->fns[k].counts);
 	}
 	arcov_notes_free(&obj->notes);
+	free(obj->fold_msgs);
 	free(obj->fns);
 	arcov_bb_free(&obj->bb);
 	arcov_bbg_free(&obj->bbg);

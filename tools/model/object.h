@@ -72,7 +72,10 @@ struct arcov_obj {
 	size_t nstale;		/* .da records matching no function */
 	size_t stale_offset;	/* byte offset of the first of them */
 	size_t nlive;		/* continuous mode's live files beside the
-				 * .da, not folded into it yet */
+				 * .da, not folded into it */
+	int folding;		/* the load folded those of dead processes:
+				 * nlive counts running ones and failures */
+	char *fold_msgs;	/* why a fold failed, lines, or NULL */
 	size_t nfns;		/* == bbg.nfns */
 	struct arcov_obj_fn *fns;
 	/* The extension notes (STEM.arcov-notes), read once with the rest:
@@ -128,6 +131,8 @@ char *arcov_obj_stem(const char *arg, const char *objdir,
  * @stem: data file path without suffix (see arcov_obj_stem())
  * @run:  the .da blocks to use (by position or label), or NULL for all:
  *        a file holding none of them reads as not executed
+ * @fold: first fold the live files of continuous mode's dead processes
+ *        into the .da (model/fold.h); it is written then
  * @err:  receives "FILE: offset N: what" when the result is negative
  *
  * A missing .da is not an error: obj->have_da stays 0 and every count is
@@ -139,7 +144,8 @@ char *arcov_obj_stem(const char *arg, const char *objdir,
  * are read too (obj->notes_rc says whether they could be used).
  */
 int arcov_obj_load(struct arcov_obj *obj, const char *stem,
-		   const struct arcov_run_sel *run, struct arcov_err *err);
+		   const struct arcov_run_sel *run, int fold,
+		   struct arcov_err *err);
 
 /**
  * arcov_obj_inexact_warning - the one-line warning about the functions of

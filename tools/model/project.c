@@ -25,6 +25,7 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
 {
 	const struct arcov_run_sel *run = o->found ? NULL : o->run;
 	char msg[ARCOV_ERR_MAX], number[24];
+	const char *line, *nl;
 	size_t k;
 	int rc = 0;
 
@@ -52,6 +53,11 @@ static int data_notes(struct arcov_project *p, const struct arcov_obj *obj,
 			   obj->nforeign == 1 ? "" : "s");
 	if (arcov_obj_stale_warning(obj, msg, sizeof msg))
 		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
+	for (line = obj->fold_msgs; line && *line; line = nl + 1) {
+		nl = strchr(line, '\n');
+		arcov_logf(&p->log, "arcov: warning: %.*s\n",
+			   (int)(nl - line), line);
+	}
 	if (arcov_obj_live_warning(obj, msg, sizeof msg))
 		arcov_logf(&p->log, "arcov: warning: %s\n", msg);
 	if (arcov_obj_inexact_warning(obj, msg, sizeof msg))
@@ -97,7 +103,7 @@ static int load_one(struct arcov_project *p,
 	size_t k;
 	int r;
 
-	po->rc = arcov_obj_load(obj, stem, o->run, &po->err);
+	po->rc = arcov_obj_load(obj, stem, o->run, o->fold_live, &po->err);
 	if (po->rc == ARCOV_ENOMEM)
 		return ARCOV_ENOMEM;
 	for (k = 0; po->rc == 0 && k < obj->nfns; k++)

@@ -31,6 +31,9 @@ struct arcov_project_opts {
 					 * programs, not named one by one */
 	int verbose;			/* --verbose: say everything of each
 					 * object found */
+	int fold_live;			/* fold continuous mode's live files
+					 * of dead processes into each .da
+					 * before reading it (not --no-fold) */
 	const char *root;		/* --root DIR, or NULL */
 	size_t nfilters;		/* --filter REGEX: report only sources */
 	char *const *filters;		/* whose path matches one of them */
