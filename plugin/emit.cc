@@ -328,8 +328,13 @@ gimple *ap_atomic_add(tree ref, tree n)
 	tree fn = builtin_decl_explicit(BUILT_IN_ATOMIC_FETCH_ADD_8);
 	tree arg1 = TREE_VALUE(TREE_CHAIN(TYPE_ARG_TYPES(TREE_TYPE(fn))));
 
-	return gimple_build_call(fn, 3, build_fold_addr_expr(ref),
-				 fold_convert(arg1, n),
+	/* A call's arguments are GIMPLE values: no conversion of an SSA
+	 * name, even one between two names of the unsigned 64-bit type
+	 * (PRE's value numbering stopped on one, an ICE). */
+	if (!useless_type_conversion_p(arg1, TREE_TYPE(n)))
+		n = fold_convert(arg1, n);
+	gcc_checking_assert(is_gimple_val(n));
+	return gimple_build_call(fn, 3, build_fold_addr_expr(ref), n,
 				 build_int_cst(integer_type_node,
 					       MEMMODEL_RELAXED));
 }

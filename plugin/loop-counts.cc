@@ -100,6 +100,9 @@ static void add_to_counter(gimple_seq *seq, tree counter, tree n)
 	tree type = TREE_TYPE(counter);
 	tree old, sum;
 
+	/* The counter's own type: @n may be a count in any unsigned type of
+	 * its width (the pointer difference of a counted loop). */
+	n = gimple_value(seq, fold_convert(type, n));
 	if (ap_opts.atomic) {
 		gimple_seq_add_stmt(seq, ap_atomic_add(unshare_expr(counter),
 						       n));
