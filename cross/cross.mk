@@ -25,11 +25,14 @@ include cross/$(TRIPLE)/cross.conf
 out := cross/$(TRIPLE)
 dest := $(DESTDIR)$(pkglibdir)/$(TRIPLE)
 
-PLUGIN_SOURCES := plugin arcov-notes derive emit graph inline-size \
-	loop-counts notes profile thread-checks
-RUNTIME_SOURCES := runtime threads write derive path exec profile
-LIB_SOURCES := error sm bb bbg da da-merge da-ext arcov-notes solve fileio \
-	trace notes-section
+# The native build's source lists (automake's, passed by cross/local.mk):
+# a file added there is built for every target too.
+PLUGIN_SOURCES := $(patsubst plugin/%.cc,%,$(PLUGIN_SRCS))
+RUNTIME_SOURCES := $(patsubst runtime/%.c,%,$(RUNTIME_SRCS))
+LIB_SOURCES := $(patsubst lib/%.c,%,$(LIB_SRCS))
+ifeq ($(strip $(PLUGIN_SOURCES)),)
+$(error cross.mk: run it from the top Makefile (cross/local.mk), which passes the source lists)
+endif
 
 plugin_objs := $(PLUGIN_SOURCES:%=$(out)/plugin/%.o)
 runtime_objs := $(RUNTIME_SOURCES:%=$(out)/runtime/%.o) \
