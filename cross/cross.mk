@@ -27,9 +27,9 @@ dest := $(DESTDIR)$(pkglibdir)/$(TRIPLE)
 
 # The native build's source lists (automake's, passed by cross/local.mk):
 # a file added there is built for every target too.
-PLUGIN_SOURCES := $(patsubst plugin/%.cc,%,$(PLUGIN_SRCS))
-RUNTIME_SOURCES := $(patsubst runtime/%.c,%,$(RUNTIME_SRCS))
-LIB_SOURCES := $(patsubst lib/%.c,%,$(LIB_SRCS))
+PLUGIN_SOURCES := $(patsubst plugin/%.cc,%,$(filter %.cc,$(PLUGIN_SRCS)))
+RUNTIME_SOURCES := $(patsubst runtime/%.c,%,$(filter %.c,$(RUNTIME_SRCS)))
+LIB_SOURCES := $(patsubst lib/%.c,%,$(filter %.c,$(LIB_SRCS)))
 ifeq ($(strip $(PLUGIN_SOURCES)),)
 $(error cross.mk: run it from the top Makefile (cross/local.mk), which passes the source lists)
 endif

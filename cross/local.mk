@@ -13,9 +13,9 @@ cross_make = $(MAKE) -f $(abs_top_srcdir)/cross/cross.mk \
 	CXX='$(CXX)' CXXFLAGS='$(CXXFLAGS)' SHELL='$(SHELL)' \
 	WARN_CFLAGS='$(WARN_CFLAGS)' WARN_CXXFLAGS='$(WARN_CXXFLAGS)' \
 	VERSION='$(VERSION)' pkglibdir='$(pkglibdir)' V='$(V)' \
-	PLUGIN_SRCS='$(filter %.cc,$(plugin_arcov_la_SOURCES))' \
-	RUNTIME_SRCS='$(filter %.c,$(runtime_libarcov_la_SOURCES) $(runtime_libarcovfold_la_SOURCES))' \
-	LIB_SRCS='$(filter %.c,$(lib_libarcovfmt_la_SOURCES))'
+	PLUGIN_SRCS='$(plugin_arcov_la_SOURCES)' \
+	RUNTIME_SRCS='$(runtime_libarcov_la_SOURCES) $(runtime_libarcovfold_la_SOURCES)' \
+	LIB_SRCS='$(lib_libarcovfmt_la_SOURCES)'
 
 # The plugins link the host's format library.
 all-local: cross-all
