@@ -30,8 +30,11 @@ dest := $(DESTDIR)$(pkglibdir)/$(TRIPLE)
 PLUGIN_SOURCES := $(patsubst plugin/%.cc,%,$(filter %.cc,$(PLUGIN_SRCS)))
 RUNTIME_SOURCES := $(patsubst runtime/%.c,%,$(filter %.c,$(RUNTIME_SRCS)))
 LIB_SOURCES := $(patsubst lib/%.c,%,$(filter %.c,$(LIB_SRCS)))
+# Building needs them; install, uninstall and clean do not.
+ifneq ($(filter all,$(or $(MAKECMDGOALS),all)),)
 ifeq ($(strip $(PLUGIN_SOURCES)),)
 $(error cross.mk: run it from the top Makefile (cross/local.mk), which passes the source lists)
+endif
 endif
 
 plugin_objs := $(PLUGIN_SOURCES:%=$(out)/plugin/%.o)
