@@ -1065,7 +1065,7 @@ static bool empty_pad_p(basic_block bb)
 		if (gimple_code(stmt) == GIMPLE_LABEL ||
 		    is_gimple_debug(stmt) || gimple_clobber_p(stmt))
 			continue;
-		return is_gimple_resx(stmt) && stmt == last_stmt(bb);
+		return is_gimple_resx(stmt) && stmt == last_nondebug_stmt(bb);
 	}
 	return false;
 }
@@ -1087,7 +1087,7 @@ static void remove_empty_eh(function *fun)
 			continue;
 		while (EDGE_COUNT(bb->preds)) {
 			e = EDGE_PRED(bb, 0);
-			remove_stmt_from_eh_lp(last_stmt(e->src));
+			remove_stmt_from_eh_lp(last_nondebug_stmt(e->src));
 			remove_edge(e);
 		}
 		remove_eh_landing_pad(lp);
