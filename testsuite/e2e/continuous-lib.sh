@@ -87,6 +87,19 @@ build_continuous()
 		fail "building continuous.c: $(cat "$tmp/build.log")"
 }
 
+# build_crash_shim: continuous-crash.c as a preloadable library that
+# kills a fold at the moment its environment names; $shim is what to
+# preload (behind ASan's runtime in a sanitized build).
+build_crash_shim()
+{
+	cp "$srcdir/continuous-crash.c" "$tmp/arcov/" &&
+	(cd "$tmp/arcov" && $CC -shared -fPIC -O2 continuous-crash.c \
+		-o crash.so -ldl) > "$tmp/build.log" 2>&1 ||
+		fail "building the shim: $(cat "$tmp/build.log")"
+	shim="$tmp/arcov/crash.so"
+	[ -z "$asan_preload" ] || shim="$asan_preload $shim"
+}
+
 # run_to_fold: a normal run of no units, which folds what the killed
 # runs left.
 run_to_fold()

@@ -7,12 +7,7 @@
 . "$top_srcdir/testsuite/e2e/continuous-lib.sh"
 
 build_continuous
-cp "$srcdir/continuous-crash.c" "$tmp/arcov/" &&
-(cd "$tmp/arcov" && $CC -shared -fPIC -O2 continuous-crash.c -o crash.so \
-	-ldl) > "$tmp/build.log" 2>&1 ||
-	fail "building the shim: $(cat "$tmp/build.log")"
-shim="$tmp/arcov/crash.so"
-[ -z "$asan_preload" ] || shim="$asan_preload $shim"
+build_crash_shim
 
 logs=
 for when in after before after before; do

@@ -21,12 +21,7 @@ tool()
 	fi
 }
 build_continuous
-cp "$srcdir/continuous-crash.c" "$tmp/arcov/" &&
-(cd "$tmp/arcov" && $CC -shared -fPIC -O2 continuous-crash.c -o crash.so \
-	-ldl) > "$tmp/build.log" 2>&1 ||
-	fail "building the shim: $(cat "$tmp/build.log")"
-shim="$tmp/arcov/crash.so"
-[ -z "$asan_preload" ] || shim="$asan_preload $shim"
+build_crash_shim
 
 # killed LOG...: run the program once per LOG at the same time (the
 # start of one would fold the live file of one killed before) until a
