@@ -67,27 +67,67 @@
 #include "trace.h"
 
 #define TIMELINE_DEFAULT (64u << 20)	/* bytes, ARCOV_TIMELINE=1 */
-#define NO_EDGE UINT32_MAX
 /* The trace is written in pieces of about this size, so that writing a
  * timeline takes no second copy of it (the memory stays bounded by
  * ARCOV_TIMELINE). */
 #define STREAM_CHUNK (64u << 10)
+/* The entry hook's direct-mapped guesses of the edge, per thread (a power
+ * of two; 16 KiB of pointers). */
+#define HINTS 2048u
 
 struct frame {
 	uintptr_t sp;		/* the function's CFA */
 	uintptr_t site;		/* its return address */
 	uint64_t start;		/* ticks */
 	uint64_t child;		/* ticks spent in closed callees */
+	struct edge *edge;	/* in edges[], NULL if none */
 	uint32_t fn;
-	uint32_t edge;		/* index in edges[], NO_EDGE if none */
 };
 
-/* 64 bytes: the hooks find an edge by a shift, and in one cache line. */
+/*
+ * Bounds as the hooks keep them: the least value and the width above it,
+ * so that one unsigned comparison, (v - lo) > range, tells whether a value
+ * falls outside both, and only then does anything change (bounds_widen()).
+ * Empty: lo UINT64_MAX, range 0, which every value but UINT64_MAX leaves.
+ */
+struct bounds {
+	uint64_t lo, range;
+};
+
+#define BOUNDS_EMPTY { UINT64_MAX, 0 }
+
+static inline int bounds_out(const struct bounds *b, uint64_t v)
+{
+	return __builtin_expect(v - b->lo > b->range, 0);
+}
+
+/* 64 bytes: the hooks find an edge in one cache line.  pair is callee <<
+ * 32 | caller, so one comparison checks both. */
 struct edge {
-	uint32_t caller, callee;
+	uint64_t pair;
 	uintptr_t site;
-	uint64_t calls, incl, self, min, max;	/* ticks */
+	uint64_t calls, incl, self;	/* ticks */
+	struct bounds gross;		/* of incl */
 } __attribute__((aligned(64)));
+
+static inline uint64_t edge_pair(uint32_t caller, uint32_t callee)
+{
+	return (uint64_t)callee << 32 | caller;
+}
+
+static inline uint32_t edge_caller(const struct edge *e)
+{
+	return (uint32_t)e->pair;
+}
+
+static inline uint32_t edge_callee(const struct edge *e)
+{
+	return (uint32_t)(e->pair >> 32);
+}
+
+/* What no edge matches (site 0, function 0): every hint before it is set,
+ * so that the entry hook never tests for an empty one. */
+static struct edge edge_none;
 
 /* min starts at UINT64_MAX (SPAN_EMPTY): one comparison per bound. */
 struct span {
@@ -96,19 +136,29 @@ struct span {
 
 #define SPAN_EMPTY { 0, 0, UINT64_MAX, 0 }
 
-/* A function's statistics in one thread.  Its calls on an edge (all but
- * those a fork or a full table left without one) add their gross and net
- * counts and totals, and their gross bounds, to the edge only: the dump
- * adds the edges up (stats_of_edges()), one hook does less. */
+/*
+ * A function's statistics in one thread, laid out for the hooks: the
+ * first 64 bytes are what every entry and exit reads.  What a count or a
+ * sum of differences gives is not kept per call: the calls on an edge
+ * are the edge's (the dump adds the edges up, stats_of_edges()), the sum
+ * of the periods telescopes to last_entry - first_entry over hits - 1 of
+ * them.  The calls a fork or a full table left without an edge are
+ * counted in hits and the net and gross spans here by the general paths.
+ */
 struct fstat {
-	uint64_t hits;
-	uint64_t last_entry, last_exit;
-	uint32_t active;	/* open activations */
-	uint32_t last_edge;	/* the edge its last entry took, + 1 */
-	int exited;		/* last_exit is set */
-	struct span net, gross, period, outside;
-	uint64_t outer;
-};
+	uint64_t last_entry;		/* 0: none since the thread began */
+	struct bounds period;		/* entry to next entry */
+	uint64_t last_exit;		/* of the last outermost activation,
+					 * 0 if none (then no outside) */
+	struct bounds outside;		/* that exit to the next entry */
+	struct bounds net;		/* self time of every call */
+	uint32_t active;		/* open activations */
+	uint64_t outside_count, outside_total, outer;
+	uint64_t first_entry;
+	/* Calls without an edge; the dump adds the edges' to all four. */
+	uint64_t hits, net_count, net_total;
+	struct span gross;
+} __attribute__((aligned(64)));
 
 /* struct thread's off: which path the hooks take, or what keeps them out
  * (HOOK_BUSY and above). */
@@ -126,8 +176,11 @@ struct thread {
 	int rest;		/* what off returns to after a hook */
 	int recording;		/* events go to the timeline */
 	int live;		/* still running */
-	uint32_t depth, cap;
+	struct frame *top;	/* the innermost open call, stack_base (at
+				 * stack[-1]) if none */
+	struct frame *last;	/* stack[cap - 1]: a push needs top < last */
 	struct frame *stack;
+	uint32_t cap;
 	uint32_t nedges, edges_cap, mask;
 	struct edge *edges;
 	uint32_t *table;	/* edge index + 1, 0 empty */
@@ -137,7 +190,16 @@ struct thread {
 	struct arcov_trace_event *events;
 	uint64_t tid, start, end;
 	struct thread *next;
+	/* The edge of the last entry by call site and callee (hint_of()),
+	 * else &edge_none: the entry hook's one probe. */
+	struct edge *hint[HINTS];
 };
+
+/* Open calls of @th. */
+static inline uint32_t thread_depth(const struct thread *th)
+{
+	return (uint32_t)(th->top - (th->stack - 1));
+}
 
 /* A thread that has not called a hook yet points at unstarted, whose off
  * sends the hooks to their general paths: the fast paths test one word. */
@@ -303,6 +365,7 @@ static void global_init(void)
 
 static int stack_grow(struct thread *th);
 static struct fstat *stat_grow(struct thread *th, uint32_t fn);
+static void hints_clear(struct thread *th);
 
 static COLD struct thread *thread_start(void)
 {
@@ -324,6 +387,7 @@ static COLD struct thread *thread_start(void)
 		arcov_rt_warn("out of memory; this thread is not profiled");
 		goto out;
 	}
+	hints_clear(th);
 	th->tid = (uint64_t)syscall(SYS_gettid);
 	th->live = 1;
 	th->recording = timeline_on;
@@ -390,11 +454,34 @@ static inline void span_add(struct span *s, uint64_t v)
 	s->total += v;
 }
 
+/* @b widened to hold @v, which bounds_out() found outside it. */
+static COLD void bounds_widen(struct bounds *b, uint64_t v)
+{
+	uint64_t hi = b->lo + b->range;
+
+	if (b->lo == UINT64_MAX && !b->range) {		/* empty */
+		b->lo = v;
+		b->range = 0;
+		return;
+	}
+	if (v < b->lo)
+		b->lo = v;
+	if (v > hi)
+		hi = v;
+	b->range = hi - b->lo;
+}
+
+static inline void bounds_add(struct bounds *b, uint64_t v)
+{
+	if (bounds_out(b, v))
+		bounds_widen(b, v);
+}
+
 static void stat_reset(struct fstat *s, uint32_t active)
 {
 	static const struct fstat empty = {
-		.net = SPAN_EMPTY, .gross = SPAN_EMPTY,
-		.period = SPAN_EMPTY, .outside = SPAN_EMPTY,
+		.period = BOUNDS_EMPTY, .outside = BOUNDS_EMPTY,
+		.net = BOUNDS_EMPTY, .gross = SPAN_EMPTY,
 	};
 
 	*s = empty;
@@ -425,33 +512,56 @@ static inline struct fstat *stat_of(struct thread *th, uint32_t fn)
 	return &th->stats[fn];
 }
 
-static inline uint32_t edge_hash(uint32_t caller, uint32_t callee,
-				 uintptr_t site)
+static inline uint32_t edge_hash(uint64_t pair, uintptr_t site)
 {
-	/* One multiplication: the fast path of the entry hook hashes. */
-	uint64_t h = ((uint64_t)site ^ ((uint64_t)callee << 32 | caller)) *
-		     0x9e3779b97f4a7c15u;
+	uint64_t h = ((uint64_t)site ^ pair) * 0x9e3779b97f4a7c15u;
 
 	return (uint32_t)(h >> 32);
 }
 
+/* The hint of a call of function @id from @site: two instructions to
+ * compute, and calls from different places (or of different functions
+ * inlined at one place, which share the site) fall on different ones. */
+static inline struct edge **hint_of(struct thread *th, uintptr_t site,
+				    uint32_t id)
+{
+	return &th->hint[(site + (uintptr_t)id * 8) & (HINTS - 1)];
+}
+
+static void hints_clear(struct thread *th)
+{
+	uint32_t i;
+
+	for (i = 0; i < HINTS; i++)
+		th->hint[i] = &edge_none;
+}
+
+/* The table twice as large, the edges moved to a new array (the open
+ * frames follow them; the hints start over). */
 static COLD int table_grow(struct thread *th)
 {
 	uint32_t size = th->mask ? 2 * (th->mask + 1) : 256, i;
 	int saved = errno;
 	uint32_t *t = calloc(size, sizeof *t);
-	struct edge *e;
+	struct edge *e = t ? malloc(size / 2 * sizeof *e) : NULL;
+	struct frame *f;
 
-	e = t ? realloc(th->edges, size / 2 * sizeof *e) : NULL;
 	errno = saved;
 	if (!e) {
 		free(t);
 		return 0;
 	}
+	if (th->nedges)
+		memcpy(e, th->edges, th->nedges * sizeof *e);
+	for (f = th->stack; f <= th->top; f++)
+		if (f->edge)
+			f->edge = e + (f->edge - th->edges);
+	hints_clear(th);
+	free(th->edges);
 	th->edges = e;
 	th->edges_cap = size / 2;
 	for (i = 0; i < th->nedges; i++) {
-		uint32_t h = edge_hash(e[i].caller, e[i].callee, e[i].site);
+		uint32_t h = edge_hash(e[i].pair, e[i].site);
 
 		while (t[h & (size - 1)])
 			h++;
@@ -463,10 +573,11 @@ static COLD int table_grow(struct thread *th)
 	return 1;
 }
 
-static uint32_t edge_of(struct thread *th, uint32_t caller, uint32_t callee,
-			uintptr_t site)
+/* The edge of (caller, callee) @pair at @site, new if need be; NULL when
+ * the table cannot grow. */
+static struct edge *edge_of(struct thread *th, uint64_t pair, uintptr_t site)
 {
-	uint32_t h = edge_hash(caller, callee, site), k;
+	uint32_t h = edge_hash(pair, site), k;
 	struct edge *e;
 
 	if (th->mask) {
@@ -475,46 +586,24 @@ static uint32_t edge_of(struct thread *th, uint32_t caller, uint32_t callee,
 			if (!k)
 				break;
 			e = &th->edges[k - 1];
-			if (e->site == site && e->callee == callee &&
-			    e->caller == caller)
-				return k - 1;
+			if (e->site == site && e->pair == pair)
+				return e;
 		}
 	}
 	if (th->nedges >= th->edges_cap) {
 		if (!table_grow(th))
-			return NO_EDGE;
-		h = edge_hash(caller, callee, site);
+			return NULL;
+		h = edge_hash(pair, site);
 		while (th->table[h & th->mask])
 			h++;
 	}
 	e = &th->edges[th->nedges];
 	memset(e, 0, sizeof *e);
-	e->min = UINT64_MAX;
-	e->caller = caller;
-	e->callee = callee;
+	e->gross = (struct bounds)BOUNDS_EMPTY;
+	e->pair = pair;
 	e->site = site;
 	th->table[h & th->mask] = ++th->nedges;
-	return th->nedges - 1;
-}
-
-/* The edge of a call of @callee (statistics @s): most calls of a function
- * come from the caller and call site of its previous call (a loop, a
- * recursion), so that edge is tried before the hash table. */
-static inline uint32_t edge_cached(struct thread *th, struct fstat *s,
-				   uint32_t caller, uint32_t callee,
-				   uintptr_t site)
-{
-	uint32_t k = s->last_edge;
-
-	if (__builtin_expect(k != 0, 1)) {
-		const struct edge *e = &th->edges[k - 1];
-
-		if (__builtin_expect(e->site == site && e->caller == caller, 1))
-			return k - 1;
-	}
-	k = edge_of(th, caller, callee, site);
-	s->last_edge = k + 1;	/* NO_EDGE + 1 is 0, no edge */
-	return k;
+	return e;
 }
 
 /* Record one event, or count it lost once the timeline is full: then the
@@ -589,33 +678,30 @@ static inline uint64_t ticks_for(struct thread *th, int16_t *core)
 static inline __attribute__((always_inline))
 void pop_inline(struct thread *th, uint64_t now, int16_t core, int timeline)
 {
-	struct frame *f = &th->stack[--th->depth];
+	struct frame *f = th->top;
 	uint64_t dt = now > f->start ? now - f->start : 0;
 	uint64_t self = dt > f->child ? dt - f->child : 0;
 	struct fstat *s = &th->stats[f->fn];
+	struct edge *e = f->edge;
 
-	if (__builtin_expect(f->edge != NO_EDGE, 1)) {
-		struct edge *e = &th->edges[f->edge];
-
+	th->top = f - 1;
+	(f - 1)->child += dt;		/* stack_base's when f is the first */
+	if (__builtin_expect(e != NULL, 1)) {
 		e->incl += dt;
 		e->self += self;
-		if (dt < e->min)
-			e->min = dt;
-		if (dt > e->max)
-			e->max = dt;
-		if (self < s->net.min)
-			s->net.min = self;
-		if (self > s->net.max)
-			s->net.max = self;
+		bounds_add(&e->gross, dt);
 	} else {
-		span_add(&s->net, self);
+		s->net_count++;
+		s->net_total += self;
 		span_add(&s->gross, dt);
 	}
-	(th->stack + th->depth - 1)->child += dt;	/* stack_base at depth 0 */
-	if (s->active && !--s->active)
+	bounds_add(&s->net, self);
+	/* The outermost activation's exit: the only one the next entry's
+	 * outside time starts from. */
+	if (!--s->active) {
 		s->outer += dt;
-	s->last_exit = now;
-	s->exited = 1;
+		s->last_exit = now;
+	}
 	if (timeline)
 		timeline_event(th, now, f->fn, core, ARCOV_TRACE_EXIT);
 }
@@ -629,11 +715,12 @@ static void pop(struct thread *th, uint64_t now, int16_t core)
 /* The stack's first frame is a sentinel below the real ones (stack[-1]),
  * whose CFA no frame's reaches and whose function is none (0): the fast
  * paths read the top frame without testing the depth. */
-static const struct frame stack_base = { .sp = UINTPTR_MAX, .edge = NO_EDGE };
+static const struct frame stack_base = { .sp = UINTPTR_MAX };
 
 static COLD int stack_grow(struct thread *th)
 {
 	uint32_t cap = th->cap ? 2 * th->cap : 256;
+	uint32_t depth = th->stack ? thread_depth(th) : 0;
 	int saved = errno;
 	struct frame *s = realloc(th->stack ? th->stack - 1 : NULL,
 				  (cap + 1) * sizeof *s);
@@ -643,6 +730,8 @@ static COLD int stack_grow(struct thread *th)
 		return 0;
 	s[0] = stack_base;
 	th->stack = s + 1;
+	th->top = th->stack + depth - 1;
+	th->last = th->stack + cap - 1;
 	th->cap = cap;
 	return 1;
 }
@@ -659,46 +748,78 @@ static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 	return f->sp < cfa || (f->sp == cfa && f->site != site);
 }
 
+/* The period's first entry, or a period outside the bounds so far. */
+static COLD void period_add(struct fstat *s, uint64_t v, uint64_t now)
+{
+	if (!s->last_entry)
+		s->first_entry = now;
+	else
+		bounds_widen(&s->period, v);
+}
+
+/* An outside time outside the bounds so far, or none: no exit yet. */
+static COLD void outside_add(struct fstat *s, uint64_t v)
+{
+	if (!s->last_exit)
+		return;
+	bounds_widen(&s->outside, v);
+	s->outside_count++;
+	s->outside_total += v;
+}
+
 /* Open a call of @s's function @id from call site @site at @now, on
- * edge @edge (NO_EDGE if none): the stack has room. */
+ * edge @e (NULL if none): the stack has room. */
 static inline __attribute__((always_inline))
 void push_inline(struct thread *th, struct fstat *s, uint32_t id,
-		 uintptr_t sp, uintptr_t site, uint64_t now, uint32_t edge,
+		 uintptr_t sp, uintptr_t site, uint64_t now, struct edge *e,
 		 int16_t core, int timeline)
 {
-	struct frame *f = &th->stack[th->depth++];
+	struct frame *f = ++th->top;
+	uint64_t v;
 
 	f->sp = sp;
 	f->site = site;
 	f->start = now;
 	f->child = 0;
+	f->edge = e;
 	f->fn = id;
-	f->edge = edge;
-	if (edge != NO_EDGE)
-		th->edges[edge].calls++;
-	else
+	if (__builtin_expect(e != NULL, 1)) {
+		e->calls++;
+	} else {
+		s->hits++;
 		th->dropped++;
-	if (s->hits)
-		span_add(&s->period, now - s->last_entry);
-	if (s->exited && !s->active)
-		span_add(&s->outside, now - s->last_exit);
-	s->hits++;
-	s->active++;
+	}
+	/* The period: its sum telescopes (the dump takes last_entry -
+	 * first_entry), only its bounds are kept per call. */
+	v = now - s->last_entry;
+	if (bounds_out(&s->period, v))
+		period_add(s, v, now);
 	s->last_entry = now;
+	if (!s->active++) {
+		v = now - s->last_exit;
+		if (__builtin_expect(!bounds_out(&s->outside, v), 1)) {
+			s->outside_count++;
+			s->outside_total += v;
+		} else {
+			outside_add(s, v);
+		}
+	}
 	if (timeline)
 		timeline_event(th, now, id, core, ARCOV_TRACE_ENTRY);
 }
 
 /* arcov_profile_enter() for every case the fast path leaves: a thread's
  * first call, a function's first call anywhere, frames longjmp left, a
- * full stack or statistics table, a new edge, no TSC. */
+ * full stack or statistics table, an edge the hint does not give, no
+ * TSC. */
 static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
 			       uintptr_t site, uintptr_t sp)
 {
 	struct fstat *s;
+	struct edge *e;
 	int16_t core = -1;
 	uint64_t now;
-	uint32_t id, caller;
+	uint32_t id;
 
 	if (th == &unstarted) {
 		th = thread_start();
@@ -712,68 +833,49 @@ static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
 	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
 	if (__builtin_expect(!id, 0))
 		id = fn_number(fn);
-	while (th->depth && frame_dead(&th->stack[th->depth - 1], sp, site))
+	while (thread_depth(th) && frame_dead(th->top, sp, site))
 		pop(th, now, core);		/* left by longjmp */
 	s = id ? stat_of(th, id) : NULL;
-	if (!s || (th->depth == th->cap && !stack_grow(th))) {
+	if (!s || (th->top == th->last && !stack_grow(th))) {
 		th->dropped++;
 		goto out;
 	}
-	caller = (th->stack + th->depth - 1)->fn;	/* stack_base: 0 */
-	push_inline(th, s, id, sp, site, now,
-		    edge_cached(th, s, caller, id, site), core, timeline_on);
+	e = edge_of(th, edge_pair(th->top->fn, id), site); /* stack_base: 0 */
+	if (e)
+		*hint_of(th, site, id) = e;
+	push_inline(th, s, id, sp, site, now, e, core, timeline_on);
 out:
 	th->off = th->rest;
 }
 
 /*
- * The entry hook's fast path -- the thread running, the TSC, the function
- * numbered, no frame left by longjmp, room on the stack, an edge already
- * known -- tests all that before it changes anything, and calls nothing
- * but the timeline's recorder: every other case goes to enter_general(),
- * which starts over.  @timeline is a constant: one copy for the common
- * case, one out of line (enter_timeline()) for a thread with a timeline,
- * so that reading the core and recording take no register from the
- * common case, and the tests' timeline runs check this very code.
+ * The entry hook's fast path: the hint of this call site and function
+ * names the edge from the function of the top frame (so the thread runs,
+ * the function is numbered and has its statistics), no frame was left by
+ * longjmp, the stack has room.  It tests all that before it changes
+ * anything, and calls nothing but the timeline's recorder and, for a new
+ * bound, bounds_widen(): every other case goes to enter_general(), which
+ * starts over.  @timeline is a constant: one copy for the common case,
+ * one out of line (enter_timeline()) for a thread with a timeline, so
+ * that reading the core and recording take no register from the common
+ * case, and the tests' timeline runs check this very code.
  */
 static inline __attribute__((always_inline))
 void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
 		uintptr_t sp, int timeline)
 {
-	const struct frame *top;
-	const struct edge *e;
-	struct fstat *s;
-	uint32_t id, k, h, caller;
+	struct frame *top = th->top;
+	uint32_t id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
+	struct edge *e = *hint_of(th, site, id);
 	int16_t core = -1;
 	uint64_t now;
 
-	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
-	top = th->stack + th->depth - 1;	/* stack_base at depth 0 */
-	if (__builtin_expect(id - 1u >= th->nstats - 1u ||
-			     th->depth == th->cap ||
-			     frame_dead(top, sp, site), 0))
-		goto general;
-	s = &th->stats[id];
-	caller = top->fn;
-	/* The edge: its function's last one, else the hash table's. */
-	k = s->last_edge;
-	if (__builtin_expect(k != 0, 1)) {
-		e = &th->edges[k - 1];
-		if (__builtin_expect(e->site == site && e->caller == caller, 1))
-			goto found;
+	if (__builtin_expect(e->site != site ||
+			     e->pair != edge_pair(top->fn, id) ||
+			     top == th->last || frame_dead(top, sp, site), 0)) {
+		enter_general(th, fn, site, sp);
+		return;
 	}
-	if (!th->mask)
-		goto general;
-	for (h = edge_hash(caller, id, site);; h++) {
-		k = th->table[h & th->mask];
-		if (!k)
-			goto general;	/* a new edge */
-		e = &th->edges[k - 1];
-		if (e->site == site && e->callee == id && e->caller == caller)
-			break;
-	}
-	s->last_edge = k;
-found:
 	th->off = HOOK_BUSY;
 	/* rdtsc without serialisation (no lfence, no cpuid): the CPU may
 	 * read it a few dozen cycles before or after the instructions around
@@ -784,11 +886,8 @@ found:
 	 * negative difference (a migration to a core whose TSC lags) counts
 	 * 0.  A recording thread reads the core beside it (ticks_core()). */
 	now = timeline && th->recording ? ticks_core(&core) : tsc();
-	push_inline(th, s, id, sp, site, now, k - 1, core, timeline);
+	push_inline(th, &th->stats[id], id, sp, site, now, e, core, timeline);
 	th->off = timeline ? HOOK_TIMELINE : HOOK_ON;
-	return;
-general:
-	enter_general(th, fn, site, sp);
 }
 
 static COLD void enter_timeline(struct thread *th, struct arcov_prof_fn *fn,
@@ -824,18 +923,17 @@ static COLD void exit_general(struct thread *th, struct arcov_prof_fn *fn,
 	th->off = HOOK_BUSY;
 	now = ticks_for(th, &core);
 	id = __atomic_load_n(&fn->id, __ATOMIC_RELAXED);
-	while (th->depth && th->stack[th->depth - 1].sp < sp)
+	while (thread_depth(th) && th->top->sp < sp)
 		pop(th, now, core);		/* left by longjmp */
-	if (!th->depth || th->stack[th->depth - 1].fn != id) {
+	if (!thread_depth(th) || th->top->fn != id) {
 		/* Inlined calls share the frame: one left by longjmp may
 		 * still lie above this function's own entry. */
-		uint32_t k = th->depth;
+		struct frame *f = th->top;
 
-		while (k && th->stack[k - 1].sp == sp &&
-		       th->stack[k - 1].fn != id)
-			k--;
-		if (k && th->stack[k - 1].sp == sp)
-			while (th->depth >= k)
+		while (f >= th->stack && f->sp == sp && f->fn != id)
+			f--;
+		if (f >= th->stack && f->sp == sp)
+			while (th->top >= f)
 				pop(th, now, core);
 		else
 			th->dropped++;
@@ -847,12 +945,13 @@ static COLD void exit_general(struct thread *th, struct arcov_prof_fn *fn,
 }
 
 /* The exit hook's fast path: the top frame is this function's, at this
- * CFA; the rest as for enter_fast(). */
+ * CFA; the rest as for enter_fast().  The thread's end time is the last
+ * outermost exit's (thread_out()), not stored here. */
 static inline __attribute__((always_inline))
 void exit_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t sp,
 	       int timeline)
 {
-	const struct frame *top = th->stack + th->depth - 1;	/* or stack_base */
+	const struct frame *top = th->top;	/* or stack_base */
 	int16_t core = -1;
 	uint64_t now;
 
@@ -866,7 +965,6 @@ void exit_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t sp,
 	/* Unserialised, as in enter_fast(). */
 	now = timeline && th->recording ? ticks_core(&core) : tsc();
 	pop_inline(th, now, core, timeline);
-	th->end = now;
 	th->off = timeline ? HOOK_TIMELINE : HOOK_ON;
 }
 
@@ -892,7 +990,9 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 /* The calling thread's open frames, saved before a setjmp. */
 ARCOV_PUBLIC uint32_t arcov_profile_depth(void)
 {
-	return self_thread->depth;	/* unstarted's is 0 */
+	struct thread *th = self_thread;
+
+	return th == &unstarted ? 0 : thread_depth(th);
 }
 
 /* After a setjmp returned: the frames a longjmp back skipped are closed,
@@ -904,11 +1004,11 @@ ARCOV_PUBLIC void arcov_profile_resume(uint32_t depth)
 	int16_t core = -1;
 	uint64_t now;
 
-	if (th->off >= HOOK_BUSY || th->depth <= depth)
+	if (th->off >= HOOK_BUSY || thread_depth(th) <= depth)
 		return;
 	th->off = HOOK_BUSY;
 	now = ticks_for(th, &core);
-	while (th->depth > depth)
+	while (thread_depth(th) > depth)
 		pop(th, now, core);		/* left by longjmp */
 	th->end = now;
 	th->off = th->rest;
@@ -924,7 +1024,7 @@ static void thread_over(void *arg)
 	uint64_t now = ticks();
 
 	th->off = HOOK_OVER;
-	while (th->depth)
+	while (thread_depth(th))
 		pop(th, now, -1);
 	th->end = now;
 	__atomic_store_n(&th->live, 0, __ATOMIC_RELEASE);
@@ -932,13 +1032,15 @@ static void thread_over(void *arg)
 
 static void thread_clear(struct thread *th)
 {
+	struct frame *f;
 	uint32_t i;
 
 	th->nedges = 0;
 	if (th->table)
 		memset(th->table, 0, (th->mask + 1) * sizeof *th->table);
-	for (i = 0; i < th->depth; i++)
-		th->stack[i].edge = NO_EDGE;
+	hints_clear(th);
+	for (f = th->stack; f <= th->top; f++)
+		f->edge = NULL;
 	for (i = 0; i < th->nstats; i++)
 		stat_reset(&th->stats[i], th->stats[i].active);
 	th->nevents = th->converted = th->lost = th->dropped = 0;
@@ -951,7 +1053,7 @@ static void thread_clear(struct thread *th)
 static void fork_child(void)
 {
 	struct thread *th = thread_self();
-	uint32_t i;
+	struct frame *f;
 
 	pthread_mutex_init(&lock, NULL);
 	threads = th;
@@ -970,8 +1072,8 @@ static void fork_child(void)
 	th->start = ticks();
 	th->recording = timeline_on;
 	/* Its timeline starts inside the calls open at the fork. */
-	for (i = 0; i < th->depth && th->recording; i++)
-		record(th, th->start, th->stack[i].fn, -1, ARCOV_TRACE_RESUME);
+	for (f = th->stack; f <= th->top && th->recording; f++)
+		record(th, th->start, f->fn, -1, ARCOV_TRACE_RESUME);
 }
 
 /* ---- the dump ---- */
@@ -1016,29 +1118,46 @@ static void span_out(const struct calib *c, struct arcov_trace_span *o,
 	o->count = s->count;
 	o->total = dur_ns(c, s->total);
 	o->min = s->count ? dur_ns(c, s->min) : 0;
-	o->max = dur_ns(c, s->max);
+	o->max = s->count ? dur_ns(c, s->max) : 0;
 }
 
-/* Add each edge's calls to its callee's gross and net spans (struct
- * fstat): every call on it is closed by now. */
+/* The span of @count values adding up to @total within @b. */
+static struct span span_of(uint64_t count, uint64_t total,
+			   const struct bounds *b)
+{
+	struct span s = { count, total, b->lo, b->lo + b->range };
+
+	return s;
+}
+
+static void bounds_merge(struct span *s, const struct bounds *b)
+{
+	if (b->lo == UINT64_MAX && !b->range)
+		return;
+	if (b->lo < s->min)
+		s->min = b->lo;
+	if (b->lo + b->range > s->max)
+		s->max = b->lo + b->range;
+}
+
+/* Add each edge's calls to its callee's hits and gross and net sums
+ * (struct fstat): every call on it is closed by now. */
 static void stats_of_edges(struct thread *th)
 {
 	uint32_t k;
 
 	for (k = 0; k < th->nedges; k++) {
 		const struct edge *e = &th->edges[k];
-		struct fstat *s = &th->stats[e->callee];
+		struct fstat *s = &th->stats[edge_callee(e)];
 
 		if (!e->calls)
 			continue;
+		s->hits += e->calls;
 		s->gross.count += e->calls;
 		s->gross.total += e->incl;
-		if (e->min < s->gross.min)
-			s->gross.min = e->min;
-		if (e->max > s->gross.max)
-			s->gross.max = e->max;
-		s->net.count += e->calls;
-		s->net.total += e->self;
+		bounds_merge(&s->gross, &e->gross);
+		s->net_count += e->calls;
+		s->net_total += e->self;
 	}
 }
 
@@ -1051,26 +1170,35 @@ static void stats_of_edges(struct thread *th)
 static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 		      struct arcov_trace_thread *o)
 {
-	struct thread copy = *th;
-	uint64_t i, open = th->depth;
+	struct thread *copy = malloc(sizeof *copy);
+	uint64_t i, open = thread_depth(th), end;
 	uint32_t k, n = 0;
+	struct frame *f;
 	int rc = 0;
 
 	memset(o, 0, sizeof *o);
-	copy.stack = malloc((open + 1) * sizeof *copy.stack);
-	if (copy.stack)
-		*copy.stack++ = stack_base;
-	copy.edges = malloc((th->nedges + 1) * sizeof *copy.edges);
-	copy.stats = malloc((th->nstats + 1) * sizeof *copy.stats);
+	if (!copy)
+		return ARCOV_ENOMEM;
+	*copy = *th;
+	copy->stack = malloc((open + 1) * sizeof *copy->stack);
+	if (copy->stack)
+		*copy->stack++ = stack_base;
+	copy->edges = malloc((th->nedges + 1) * sizeof *copy->edges);
+	copy->stats = malloc((th->nstats + 1) * sizeof *copy->stats);
 	o->edges = calloc(th->nedges + 1, sizeof *o->edges);
 	o->stats = calloc(th->nstats + 1, sizeof *o->stats);
-	if (!copy.stack || !copy.edges || !copy.stats || !o->edges || !o->stats) {
+	if (!copy->stack || !copy->edges || !copy->stats || !o->edges ||
+	    !o->stats) {
 		rc = ARCOV_ENOMEM;
 		goto out;
 	}
-	memcpy(copy.stack, th->stack, open * sizeof *copy.stack);
-	memcpy(copy.edges, th->edges, th->nedges * sizeof *copy.edges);
-	memcpy(copy.stats, th->stats, th->nstats * sizeof *copy.stats);
+	memcpy(copy->stack, th->stack, open * sizeof *copy->stack);
+	copy->top = copy->stack + open - 1;
+	for (f = copy->stack; f <= copy->top; f++)
+		if (f->edge)
+			f->edge = copy->edges + (f->edge - th->edges);
+	memcpy(copy->edges, th->edges, th->nedges * sizeof *copy->edges);
+	memcpy(copy->stats, th->stats, th->nstats * sizeof *copy->stats);
 	/* Room for the closing events, past what the timeline holds. */
 	if (th->recording && open) {
 		void *e = realloc(th->events, (th->nevents + open) *
@@ -1080,68 +1208,82 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 			rc = ARCOV_ENOMEM;
 			goto out;
 		}
-		th->events = copy.events = e;
-		th->evcap = copy.evcap = th->nevents + open;
+		th->events = copy->events = e;
+		th->evcap = copy->evcap = th->nevents + open;
 	}
 	for (i = th->converted; i < th->nevents; i++)
 		th->events[i].time = to_ns(c, th->events[i].time);
 	th->converted = th->nevents;
-	copy.converted = copy.nevents;
-	if (open)
-		copy.end = now;
+	copy->converted = copy->nevents;
+	/* The thread's end: the last hook's time, which the exit hook's
+	 * fast path does not store -- the last exit that left no call open
+	 * is the outermost exit of its function. */
+	end = open ? now : th->end;
+	for (k = 1; k < th->nstats; k++)
+		if (th->stats[k].last_exit > end)
+			end = th->stats[k].last_exit;
 	/* pop() records in ticks, converted below; closing calls is not
 	 * losing events. */
-	while (copy.depth)
-		pop(&copy, now, -1);
-	stats_of_edges(&copy);
-	copy.lost = th->lost;
-	for (i = th->nevents; i < copy.nevents; i++)
+	while (thread_depth(copy))
+		pop(copy, now, -1);
+	stats_of_edges(copy);
+	copy->lost = th->lost;
+	for (i = th->nevents; i < copy->nevents; i++)
 		th->events[i].time = to_ns(c, th->events[i].time);
 
 	o->tid = th->tid;
 	o->start = to_ns(c, th->start);
-	o->end = to_ns(c, copy.end > th->start ? copy.end : th->start);
-	o->lost = copy.lost;
-	for (k = 0; k < copy.nedges; k++) {
-		const struct edge *e = &copy.edges[k];
+	o->end = to_ns(c, end > th->start ? end : th->start);
+	o->lost = copy->lost;
+	for (k = 0; k < copy->nedges; k++) {
+		const struct edge *e = &copy->edges[k];
 		struct arcov_trace_edge *x = &o->edges[k];
+		struct span g = span_of(e->calls, e->incl, &e->gross);
 
-		x->caller = e->caller;
-		x->callee = e->callee;
+		x->caller = edge_caller(e);
+		x->callee = edge_callee(e);
 		x->site = e->site;
 		x->calls = e->calls;
 		x->incl = dur_ns(c, e->incl);
 		x->self = dur_ns(c, e->self);
-		x->min = e->min == UINT64_MAX ? 0 : dur_ns(c, e->min);
-		x->max = dur_ns(c, e->max);
+		x->min = e->calls ? dur_ns(c, g.min) : 0;
+		x->max = e->calls ? dur_ns(c, g.max) : 0;
 		if (x->self > x->incl)
 			x->self = x->incl;
 		if (x->min > x->max)
 			x->min = x->max;
 	}
-	o->nedges = copy.nedges;
-	for (k = 1; k < copy.nstats && k <= nfns; k++) {
-		const struct fstat *s = &copy.stats[k];
+	o->nedges = copy->nedges;
+	for (k = 1; k < copy->nstats && k <= nfns; k++) {
+		const struct fstat *s = &copy->stats[k];
 		struct arcov_trace_stat *x = &o->stats[n];
+		struct span net = span_of(s->net_count, s->net_total, &s->net);
+		struct span period = span_of(s->hits ? s->hits - 1 : 0,
+					     s->hits > 1 ? s->last_entry -
+							   s->first_entry : 0,
+					     &s->period);
+		struct span outside = span_of(s->outside_count,
+					      s->outside_total, &s->outside);
 
 		if (!s->hits && !s->gross.count)
 			continue;
 		x->fn = k;
 		x->hits = s->hits;
-		span_out(c, &x->net, &s->net);
+		span_out(c, &x->net, &net);
 		span_out(c, &x->gross, &s->gross);
 		x->outer = dur_ns(c, s->outer);
-		span_out(c, &x->period, &s->period);
-		span_out(c, &x->outside, &s->outside);
+		span_out(c, &x->period, &period);
+		span_out(c, &x->outside, &outside);
 		n++;
 	}
 	o->nstats = n;
 	o->events = th->events;
-	o->nevents = copy.nevents;
+	o->nevents = copy->nevents;
 out:
-	free(copy.stack ? copy.stack - 1 : NULL);
-	free(copy.edges);
-	free(copy.stats);
+	free(copy->stack ? copy->stack - 1 : NULL);
+	free(copy->edges);
+	free(copy->stats);
+	free(copy);
 	return rc;
 }
 
@@ -1316,7 +1458,8 @@ static void dump_locked(void)
 		 * profiled code (a parked pool thread; what it does next is
 		 * not written), left out and counted when inside it. */
 		if (th != me && __atomic_load_n(&th->live, __ATOMIC_ACQUIRE) &&
-		    (__atomic_load_n(&th->depth, __ATOMIC_ACQUIRE) ||
+		    (__atomic_load_n(&th->top, __ATOMIC_ACQUIRE) !=
+		     th->stack - 1 ||
 		     __atomic_load_n(&th->off, __ATOMIC_ACQUIRE) == HOOK_BUSY)) {
 			t.lost_threads++;
 			continue;
