@@ -82,6 +82,9 @@ struct frame {
 	uint64_t child;		/* ticks spent in closed callees */
 	struct edge *edge;	/* in edges[], NULL if none */
 	uint32_t fn;
+	struct fstat *stat;	/* stats[fn]; not next to edge, which
+				 * GCC would store with three SSE
+				 * instructions more */
 };
 
 /*
@@ -102,11 +105,12 @@ static inline int bounds_out(const struct bounds *b, uint64_t v)
 }
 
 /* 64 bytes: the hooks find an edge in one cache line.  pair is callee <<
- * 32 | caller, so one comparison checks both. */
+ * 32 | caller, so one comparison checks both.  incl and self are apart:
+ * side by side GCC adds them with four SSE instructions more. */
 struct edge {
 	uint64_t pair;
 	uintptr_t site;
-	uint64_t calls, incl, self;	/* ticks */
+	uint64_t incl, calls, self;	/* ticks */
 	struct bounds gross;		/* of incl */
 } __attribute__((aligned(64)));
 
@@ -138,7 +142,7 @@ struct span {
 
 /*
  * A function's statistics in one thread, laid out for the hooks: the
- * first 64 bytes are what every entry and exit reads.  What a count or a
+ * first 64 bytes are most of what every entry and exit reads.  What a count or a
  * sum of differences gives is not kept per call: the calls on an edge
  * are the edge's (the dump adds the edges up, stats_of_edges()), the sum
  * of the periods telescopes to last_entry - first_entry over hits - 1 of
@@ -158,7 +162,7 @@ struct fstat {
 	/* Calls without an edge; the dump adds the edges' to all four. */
 	uint64_t hits, net_count, net_total;
 	struct span gross;
-} __attribute__((aligned(64)));
+};
 
 /* struct thread's off: which path the hooks take, or what keeps them out
  * (HOOK_BUSY and above). */
@@ -454,8 +458,9 @@ static inline void span_add(struct span *s, uint64_t v)
 	s->total += v;
 }
 
-/* @b widened to hold @v, which bounds_out() found outside it. */
-static COLD void bounds_widen(struct bounds *b, uint64_t v)
+/* @b widened to hold @v, which bounds_out() found outside it.  Inline:
+ * the hooks' fast paths then call nothing and need no stack frame. */
+static inline __attribute__((always_inline)) void bounds_widen(struct bounds *b, uint64_t v)
 {
 	uint64_t hi = b->lo + b->range;
 
@@ -493,6 +498,7 @@ static COLD struct fstat *stat_grow(struct thread *th, uint32_t fn)
 	uint32_t n = fn < 64 ? 128 : 2 * fn;
 	int saved = errno;
 	struct fstat *s = realloc(th->stats, n * sizeof *s);
+	struct frame *f;
 	uint32_t i;
 
 	errno = saved;
@@ -500,6 +506,8 @@ static COLD struct fstat *stat_grow(struct thread *th, uint32_t fn)
 		return NULL;
 	for (i = th->nstats; i < n; i++)
 		stat_reset(&s[i], 0);
+	for (f = th->stack; th->stats && f <= th->top; f++)
+		f->stat = s + f->fn;
 	th->stats = s;
 	th->nstats = n;
 	return &th->stats[fn];
@@ -681,7 +689,7 @@ void pop_inline(struct thread *th, uint64_t now, int16_t core, int timeline)
 	struct frame *f = th->top;
 	uint64_t dt = now > f->start ? now - f->start : 0;
 	uint64_t self = dt > f->child ? dt - f->child : 0;
-	struct fstat *s = &th->stats[f->fn];
+	struct fstat *s = f->stat;
 	struct edge *e = f->edge;
 
 	th->top = f - 1;
@@ -749,7 +757,7 @@ static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 }
 
 /* The period's first entry, or a period outside the bounds so far. */
-static COLD void period_add(struct fstat *s, uint64_t v, uint64_t now)
+static inline __attribute__((always_inline)) void period_add(struct fstat *s, uint64_t v, uint64_t now)
 {
 	if (!s->last_entry)
 		s->first_entry = now;
@@ -758,7 +766,7 @@ static COLD void period_add(struct fstat *s, uint64_t v, uint64_t now)
 }
 
 /* An outside time outside the bounds so far, or none: no exit yet. */
-static COLD void outside_add(struct fstat *s, uint64_t v)
+static inline __attribute__((always_inline)) void outside_add(struct fstat *s, uint64_t v)
 {
 	if (!s->last_exit)
 		return;
@@ -783,6 +791,7 @@ void push_inline(struct thread *th, struct fstat *s, uint32_t id,
 	f->child = 0;
 	f->edge = e;
 	f->fn = id;
+	f->stat = s;
 	if (__builtin_expect(e != NULL, 1)) {
 		e->calls++;
 	} else {
@@ -1194,9 +1203,11 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 	}
 	memcpy(copy->stack, th->stack, open * sizeof *copy->stack);
 	copy->top = copy->stack + open - 1;
-	for (f = copy->stack; f <= copy->top; f++)
+	for (f = copy->stack; f <= copy->top; f++) {
 		if (f->edge)
 			f->edge = copy->edges + (f->edge - th->edges);
+		f->stat = copy->stats + f->fn;
+	}
 	memcpy(copy->edges, th->edges, th->nedges * sizeof *copy->edges);
 	memcpy(copy->stats, th->stats, th->nstats * sizeof *copy->stats);
 	/* Room for the closing events, past what the timeline holds. */

@@ -332,7 +332,8 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-guest.sh \
 	testsuite/profile/profile-outputs.sh \
 	testsuite/profile/profile-runs.sh \
-	testsuite/profile/profile-bounded.sh
+	testsuite/profile/profile-bounded.sh \
+	testsuite/profile/profile-many.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-calls.sh \
@@ -347,6 +348,7 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-outputs.sh \
 	testsuite/profile/profile-runs.sh \
 	testsuite/profile/profile-bounded.sh \
+	testsuite/profile/profile-many.sh \
 	testsuite/profile/guest.c \
 	testsuite/profile/calls.c \
 	testsuite/profile/calls.exp \
