@@ -527,13 +527,16 @@ static inline uint32_t edge_hash(uint64_t pair, uintptr_t site)
 	return (uint32_t)(h >> 32);
 }
 
-/* The hint of a call of function @id from @site: two instructions to
- * compute, and calls from different places (or of different functions
- * inlined at one place, which share the site) fall on different ones. */
+/* The hint of a call of function @id by @caller from @site: a few
+ * instructions to compute, and calls from different places fall on
+ * different ones, as do calls of different functions inlined at one
+ * place (they share the site of the function they are inlined into) and
+ * calls from different inlined callers. */
 static inline struct edge **hint_of(struct thread *th, uintptr_t site,
-				    uint32_t id)
+				    uint32_t caller, uint32_t id)
 {
-	return &th->hint[(site + (uintptr_t)id * 8) & (HINTS - 1)];
+	return &th->hint[(site + (uintptr_t)id * 8 + (uintptr_t)caller * 128) &
+			 (HINTS - 1)];
 }
 
 static void hints_clear(struct thread *th)
@@ -851,7 +854,7 @@ static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
 	}
 	e = edge_of(th, edge_pair(th->top->fn, id), site); /* stack_base: 0 */
 	if (e)
-		*hint_of(th, site, id) = e;
+		*hint_of(th, site, th->top->fn, id) = e;
 	push_inline(th, s, id, sp, site, now, e, core, timeline_on);
 out:
 	th->off = th->rest;
@@ -875,7 +878,7 @@ void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
 {
 	struct frame *top = th->top;
 	uint32_t id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
-	struct edge *e = *hint_of(th, site, id);
+	struct edge *e = *hint_of(th, site, top->fn, id);
 	int16_t core = -1;
 	uint64_t now;
 
