@@ -71,9 +71,10 @@
  * timeline takes no second copy of it (the memory stays bounded by
  * ARCOV_TIMELINE). */
 #define STREAM_CHUNK (64u << 10)
-/* The entry hook's direct-mapped guesses of the edge, per thread (a power
- * of two; 16 KiB of pointers). */
-#define HINTS 2048u
+/* The entry hook's direct-mapped guesses of the edge, per thread: at
+ * least this many (a power of two; 16 KiB of pointers), and 8 per edge
+ * the table has room for, so that few edges share one. */
+#define HINTS_MIN 2048u
 
 struct frame {
 	uintptr_t sp;		/* the function's CFA */
@@ -188,15 +189,16 @@ struct thread {
 	uint32_t nedges, edges_cap, mask;
 	struct edge *edges;
 	uint32_t *table;	/* edge index + 1, 0 empty */
+	/* The edge of the last entry by call site, callee and caller
+	 * (hint_of()), else &edge_none: the entry hook's one probe. */
+	struct edge **hint;
+	uintptr_t hint_mask;
 	uint32_t nstats;	/* stats[] covers function numbers < nstats */
 	struct fstat *stats;
 	uint64_t nevents, evcap, converted, lost, dropped;
 	struct arcov_trace_event *events;
 	uint64_t tid, start, end;
 	struct thread *next;
-	/* The edge of the last entry by call site and callee (hint_of()),
-	 * else &edge_none: the entry hook's one probe. */
-	struct edge *hint[HINTS];
 };
 
 /* Open calls of @th. */
@@ -384,13 +386,16 @@ static COLD struct thread *thread_start(void)
 		arcov_rt_warn("out of memory; this thread is not profiled");
 		goto out;
 	}
-	if (!stack_grow(th) || !stat_grow(th, 0)) {
+	th->hint = malloc(HINTS_MIN * sizeof *th->hint);
+	if (!th->hint || !stack_grow(th) || !stat_grow(th, 0)) {
 		free(th->stack ? th->stack - 1 : NULL);
 		free(th->stats);
+		free(th->hint);
 		free(th);
 		arcov_rt_warn("out of memory; this thread is not profiled");
 		goto out;
 	}
+	th->hint_mask = HINTS_MIN - 1;
 	hints_clear(th);
 	th->tid = (uint64_t)syscall(SYS_gettid);
 	th->live = 1;
@@ -536,14 +541,14 @@ static inline struct edge **hint_of(struct thread *th, uintptr_t site,
 				    uint32_t caller, uint32_t id)
 {
 	return &th->hint[(site + (uintptr_t)id * 8 + (uintptr_t)caller * 128) &
-			 (HINTS - 1)];
+			 th->hint_mask];
 }
 
 static void hints_clear(struct thread *th)
 {
-	uint32_t i;
+	uintptr_t i;
 
-	for (i = 0; i < HINTS; i++)
+	for (i = 0; i <= th->hint_mask; i++)
 		th->hint[i] = &edge_none;
 }
 
@@ -555,12 +560,20 @@ static COLD int table_grow(struct thread *th)
 	int saved = errno;
 	uint32_t *t = calloc(size, sizeof *t);
 	struct edge *e = t ? malloc(size / 2 * sizeof *e) : NULL;
+	uintptr_t hints = size * 4 > HINTS_MIN ? size * 4 : HINTS_MIN;
+	struct edge **hint = e && hints > th->hint_mask + 1 ?
+			     malloc(hints * sizeof *hint) : NULL;
 	struct frame *f;
 
 	errno = saved;
 	if (!e) {
 		free(t);
 		return 0;
+	}
+	if (hint) {		/* else the hints keep their size */
+		free(th->hint);
+		th->hint = hint;
+		th->hint_mask = hints - 1;
 	}
 	if (th->nedges)
 		memcpy(e, th->edges, th->nedges * sizeof *e);
