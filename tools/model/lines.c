@@ -849,6 +849,16 @@ static struct arcov_mline *joined_line(const struct arcov_mfn *fn,
 	struct arcov_mline *line = NULL;
 	uint32_t i;
 
+	/* A block whose one statement passes the exception on out of the
+	 * function (a "resx", which GCC gives no place: after a handler's
+	 * type test that does not match) has no line in gcov 12 either. */
+	if (fn->obj->notes.fns[fn->index].statements[b] <= 1) {
+		for (i = 0; i < blk->nsucc; i++)
+			if (!fn->arcs[blk->succ[i]].fake)
+				break;
+		if (i == blk->nsucc)
+			return NULL;
+	}
 	for (i = 0; i < blk->npred; i++) {
 		const struct arcov_marc *arc = &fn->arcs[blk->pred[i]];
 
