@@ -416,6 +416,28 @@ static bool branch_keeps(const struct block_lines *bl,
 	return r->line == last;
 }
 
+/* The block @bb continues in a straight line, when it does: its only way
+ * in that the .bbg holds is the only way on of its source, neither an
+ * exception nor an abnormal edge, nor the function's entry.  NULL if
+ * none. */
+static basic_block chain_pred(function *fun, basic_block bb)
+{
+	edge in = NULL;
+	edge_iterator ei;
+	edge e;
+
+	if (real_edges(bb->preds, false) != 1)
+		return NULL;
+	FOR_EACH_EDGE(e, ei, bb->preds)
+		if (!(e->flags & EDGE_FAKE))
+			in = e;
+	if ((in->flags & (EDGE_EH | EDGE_ABNORMAL)) ||
+	    in->src == ENTRY_BLOCK_PTR_FOR_FN(fun) ||
+	    real_edges(in->src->succs, true) != 1)
+		return NULL;
+	return in->src;
+}
+
 /*
  * Rule 2: a statement without control flow of its own is listed in one
  * block only, so that gcov 3.x's sum (doc/formats.md §2.3) counts it once per
@@ -424,8 +446,14 @@ static bool branch_keeps(const struct block_lines *bl,
  * the return of "return EXPR;", or the store of a call's value that may
  * throw ("d = f (...);" under -fexceptions: the call sets a temporary, the
  * next block copies it to d).  So a block whose only way in is the only
- * way on of its predecessor does not list the lines its predecessor
- * lists, but for the line of the statement it branches on, if it does.
+ * way on of its predecessor does not list the lines that a block before
+ * it in that straight line lists, but for the line of the statement it
+ * branches on, if it does.  Further back in the straight line, only
+ * lines the block is not attached to under gcov 12's rule (not its last)
+ * are left out: "this" in a lambda is a value expression carrying the
+ * place of its first use, so a later statement's load of it returns to
+ * that line after the call of the statement between, and gcov 12 counts
+ * the statement's line then.
  * A line with control flow of its own (a "for" header, "a ? b : c", an
  * "if" whose condition calls) joins or branches, and stays in each of its
  * blocks as under GCC 3.3.
@@ -443,31 +471,41 @@ static void prune_continuations(function *fun, struct block_lines *bls,
 		basic_block bb = BASIC_BLOCK_FOR_FN(fun, order[k]);
 		struct block_lines *bl = &bls[ap_block_number(g, bb) - 1];
 		const struct block_lines *from;
-		edge in = NULL;
-		edge_iterator ei;
-		edge e;
+		basic_block in;
 		size_t i;
 		int bfile = -1;
 		uint32_t bline = 0;
 
-		if (real_edges(bb->preds, false) != 1 ||
-		    (real_edges(bb->succs, true) > 1 &&
-		     !branch_line(bb, &bfile, &bline)))
+		if ((real_edges(bb->succs, true) > 1 &&
+		     !branch_line(bb, &bfile, &bline)) ||
+		    !(in = chain_pred(fun, bb)))
 			continue;
-		FOR_EACH_EDGE(e, ei, bb->preds)
-			if (!(e->flags & EDGE_FAKE))
-				in = e;
-		if ((in->flags & (EDGE_EH | EDGE_ABNORMAL)) ||
-		    in->src == ENTRY_BLOCK_PTR_FOR_FN(fun) ||
-		    real_edges(in->src->succs, true) != 1)
-			continue;
-		from = &bls[ap_block_number(g, in->src) - 1];
-		for (i = 0; i < bl->n; i++)
-			if ((bfile < 0 || !branch_keeps(bl, &bl->refs[i],
-							 bfile, bline)) &&
-			    block_has_line(from, bl->refs[i].file,
-					   bl->refs[i].line, true))
-				bl->refs[i].drop = bl->refs[i].cont = true;
+		for (i = 0; i < bl->n; i++) {
+			basic_block p = in;
+			int steps = n;
+
+			if (bfile >= 0 && branch_keeps(bl, &bl->refs[i],
+						       bfile, bline))
+				continue;
+			for (; p && steps--; p = chain_pred(fun, p)) {
+				/* Further back, only a line the block is not
+				 * attached to under gcov 12's rule (its last):
+				 * "return f ();" after the cleanups of its
+				 * scope returns to the line, and gcov 12
+				 * counts that entry. */
+				if (p != in && block_ends_on(bl,
+							     bl->refs[i].file,
+							     bl->refs[i].line))
+					break;
+				from = &bls[ap_block_number(g, p) - 1];
+				if (block_has_line(from, bl->refs[i].file,
+						   bl->refs[i].line, true)) {
+					bl->refs[i].drop = true;
+					bl->refs[i].cont = true;
+					break;
+				}
+			}
+		}
 	}
 	XDELETEVEC(order);
 }

@@ -230,7 +230,7 @@ int main(void)	/*@1*/
 	s += find(v, knob[0], 3) + find(v, knob[0], 99);	/*@1*/
 	s += length("hello world") + length("");	/*@1*/
 	s += utf8len((const unsigned char *)"xy\xc3\xa9z\xe2\x82\xac!");	/*@1*/
-	s += varint((const unsigned char *)"\x05") +	/*@+*/
+	s += varint((const unsigned char *)"\x05") +	/*@1*/
 	     varint((const unsigned char *)"\x81\x01");	/*@1*/
 	for (int i = 0; i < 10; i++)	/*@+*/
 		u[i] = (unsigned short)(i * 7 + knob[2]);	/*@10*/

@@ -835,6 +835,43 @@ static int attach(struct arcov_mfn *fn, uint32_t b, struct arcov_mline *line,
 	return 0;
 }
 
+/* The line that every way into block @b of @fn from an earlier block
+ * comes from, when @b is code run only for an exception: a cleanup's
+ * loop over an array's elements (the initializer list of a call's
+ * argument) starts at a block that its own latch enters again, within
+ * the cleanup of one line.  gcov 12 lists the line there as GCC gives
+ * it, and shows the loop's branches under it.  NULL when the earlier
+ * blocks' lines differ, or none is known. */
+static struct arcov_mline *joined_line(const struct arcov_mfn *fn,
+				       uint32_t b, struct arcov_mline **at)
+{
+	const struct arcov_mblock *blk = &fn->blocks[b];
+	struct arcov_mline *line = NULL;
+	uint32_t i;
+
+	/* A block whose one statement passes the exception on out of the
+	 * function (a "resx", which GCC gives no place: after a handler's
+	 * type test that does not match) has no line in gcov 12 either. */
+	if (fn->obj->notes.fns[fn->index].statements[b] <= 1) {
+		for (i = 0; i < blk->nsucc; i++)
+			if (!fn->arcs[blk->succ[i]].fake)
+				break;
+		if (i == blk->nsucc)
+			return NULL;
+	}
+	for (i = 0; i < blk->npred; i++) {
+		const struct arcov_marc *arc = &fn->arcs[blk->pred[i]];
+
+		if (arc->fake || arc->src >= b)
+			continue;
+		if (!fn->blocks[arc->src].exceptional ||
+		    !at[arc->src] || (line && at[arc->src] != line))
+			return NULL;
+		line = at[arc->src];
+	}
+	return line;
+}
+
 /* The line block @b of @fn continues, when it lists none of its own: the
  * plugin lists a statement in the first block it spans only (so that gcov
  * 3.x's sums count it once), where GCC lists it in every block holding a
@@ -846,6 +883,7 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 	const struct arcov_obj *obj = fn->obj;
 	const struct arcov_mblock *blk = &fn->blocks[b];
 	const struct arcov_marc *arc;
+	struct arcov_mline *line;
 	uint32_t i;
 
 	if (obj->notes_rc)
@@ -859,6 +897,8 @@ static struct arcov_mline *continued_line(const struct arcov_mfn *fn,
 		if (arc->is_throw && arc->src < b && at[arc->src])
 			return at[arc->src];
 	}
+	if (blk->exceptional && (line = joined_line(fn, b, at)))
+		return line;
 	if (!obj->notes.fns[fn->index].statements[b] || blk->npred != 1)
 		return NULL;
 	arc = &fn->arcs[blk->pred[0]];

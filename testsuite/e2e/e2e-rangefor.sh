@@ -1,0 +1,37 @@
+#!/bin/sh
+# A loop header in a template instance whose body holds an object with a
+# destructor and can return or throw (issue 29, case 7).  In a template
+# GCC gives the destructor the header's line; with two ways out of the
+# body (the next iteration and the return) -O0 lowers the cleanup as one
+# block followed by a dispatch, whose label is a block of no line before
+# the increment.  gcov 12 counts every pass through that empty block as a
+# new entry of the header: 73 on line 25, where the line is entered 46
+# times (11 loops, 35 bodies' cleanups, of which 2 on the way of an
+# exception; gdb's breakpoint counts in doc/agreement.md).  arcov reads
+# the 46; every other line agrees with gcov 12.  Without the return
+# (count(), line 39) the cleanup has one way out and both read 7.
+. "$top_srcdir/testsuite/e2e/lib.sh"
+
+build_gcc rangefor.cc
+build_arcov rangefor.cc -O0
+run_both
+check_marks rangefor.cc
+compare_gcov rangefor.cc 25
+gcov_25=$(awk -F: '/0:Source:rangefor.cc$/ { mine = 1; next } /0:Source:/ { mine = 0 }
+	mine && $2 + 0 == 25 { gsub(/ /, "", $1); print $1; exit }' "$tmp/gcov.txt")
+test "$gcov_25" = 73 || fail "rangefor.cc:25: gcov 12 reads $gcov_25, the test says 73"
+check_report rangefor.cc
+# The lines of several blocks, exactly, as arcov -t prints them.
+for ln in 25:46 28:35 39:7 58:3; do
+	got=$(awk -F: -v l="${ln%:*}" '$2 + 0 == l { gsub(/ /, "", $1); print $1; exit }' \
+		"$tmp/report.txt")
+	test "$got" = "${ln#*:}" ||
+		fail "rangefor.cc:${ln%:*}: arcov -t reads ${got:-nothing}, want ${ln#*:}"
+done
+for level in 2 3; do
+	rm -f "$tmp/arcov/rangefor.da"
+	build_arcov rangefor.cc -O$level
+	run_arcov
+	check_report rangefor.cc
+done
+pass
