@@ -18,6 +18,12 @@ BEGIN { SUBSEP = "\034" }
 
 { side = FILENAME == ARGV[1] ? 1 : 2 }
 
+# gcov 12 names a header found through -I by the path it was found as,
+# relative to the compilation directory (the source tree: bench/agreement
+# compiles there), and the same header found beside the including file
+# by its absolute path; one source, as lcov resolves them.
+($1 == "L" || $1 == "F") && substr($2, 1, 1) != "/" { $2 = root $2 }
+
 $1 == "L" {
 	k = $2 SUBSEP $3
 	if (!((1, k) in lc) && !((2, k) in lc))
