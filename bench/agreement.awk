@@ -253,8 +253,8 @@ END {
 			count_ok++
 		else
 			note("line", category(f, l, in1, in2), f, l, e1 != e2,
-			     sprintf("%s:%d  %s  %s  %s", short(f), l,
-				     count(1, k), count(2, k), text(f, l)))
+			     short(f) ":" l "  " count(1, k) "  " count(2, k) \
+			     "  " text(f, l))
 		for (sd = 1; sd <= 2; sd++)
 			for (i = 1; i <= nb[sd, k]; i++) {
 				brt[sd]++
@@ -274,8 +274,11 @@ END {
 				c = "branches only in arcov"
 			else
 				c = "different number of branches"
-			note("branch", c, f, l, 0, sprintf("%s:%d  %s  %s  %s",
-				short(f), l, b1, b2, text(f, l)))
+			# Concatenated, not sprintf'd: mawk's sprintf stops
+			# at 8 KiB, and an -O2 line can have thousands of
+			# branches.
+			note("branch", c, f, l, 0, short(f) ":" l "  " b1 \
+				"  " b2 "  " text(f, l))
 		}
 	}
 	for (k in fkeys) {
@@ -299,8 +302,8 @@ END {
 			    (!in1 ? " [only arcov]" : !in2 ? " [only gcc]" : "")
 		note("function", c, p[1], l,
 		     (in1 && fc[1, k] > 0) != (in2 && fc[2, k] > 0),
-		     sprintf("%s:%d  %s  %s  %s", short(p[1]), l,
-			     in1 ? fc[1, k] : "-", in2 ? fc[2, k] : "-", fd[k]))
+		     short(p[1]) ":" l "  " (in1 ? fc[1, k] : "-") "  " \
+		     (in2 ? fc[2, k] : "-") "  " fd[k])
 	}
 	ndiff = lines - count_ok
 	if (brief) {
