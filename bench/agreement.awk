@@ -18,6 +18,12 @@ BEGIN { SUBSEP = "\034" }
 
 { side = FILENAME == ARGV[1] ? 1 : 2 }
 
+# gcov 12 names a header found through -I by the path it was found as,
+# relative to the compilation directory (the source tree: bench/agreement
+# compiles there), and the same header found beside the including file
+# by its absolute path; one source, as lcov resolves them.
+($1 == "L" || $1 == "F") && substr($2, 1, 1) != "/" { $2 = root $2 }
+
 $1 == "L" {
 	k = $2 SUBSEP $3
 	if (!((1, k) in lc) && !((2, k) in lc))
@@ -247,8 +253,8 @@ END {
 			count_ok++
 		else
 			note("line", category(f, l, in1, in2), f, l, e1 != e2,
-			     sprintf("%s:%d  %s  %s  %s", short(f), l,
-				     count(1, k), count(2, k), text(f, l)))
+			     short(f) ":" l "  " count(1, k) "  " count(2, k) \
+			     "  " text(f, l))
 		for (sd = 1; sd <= 2; sd++)
 			for (i = 1; i <= nb[sd, k]; i++) {
 				brt[sd]++
@@ -268,8 +274,11 @@ END {
 				c = "branches only in arcov"
 			else
 				c = "different number of branches"
-			note("branch", c, f, l, 0, sprintf("%s:%d  %s  %s  %s",
-				short(f), l, b1, b2, text(f, l)))
+			# Concatenated, not sprintf'd: mawk's sprintf stops
+			# at 8 KiB, and an -O2 line can have thousands of
+			# branches.
+			note("branch", c, f, l, 0, short(f) ":" l "  " b1 \
+				"  " b2 "  " text(f, l))
 		}
 	}
 	for (k in fkeys) {
@@ -293,8 +302,8 @@ END {
 			    (!in1 ? " [only arcov]" : !in2 ? " [only gcc]" : "")
 		note("function", c, p[1], l,
 		     (in1 && fc[1, k] > 0) != (in2 && fc[2, k] > 0),
-		     sprintf("%s:%d  %s  %s  %s", short(p[1]), l,
-			     in1 ? fc[1, k] : "-", in2 ? fc[2, k] : "-", fd[k]))
+		     short(p[1]) ":" l "  " (in1 ? fc[1, k] : "-") "  " \
+		     (in2 ? fc[2, k] : "-") "  " fd[k])
 	}
 	ndiff = lines - count_ok
 	if (brief) {

@@ -215,6 +215,7 @@ REPORT_FORMAT_TESTS = \
 	testsuite/report/report-stamp.sh \
 	testsuite/report/report-inexact.sh \
 	testsuite/report/report-gcovr-groups.sh \
+	testsuite/report/report-json-lambda.sh \
 	testsuite/report/report-manual.sh \
 	testsuite/report/report-diff.sh \
 	testsuite/report/report-two-programs.sh \
@@ -222,7 +223,8 @@ REPORT_FORMAT_TESTS = \
 TESTS += $(REPORT_FORMAT_TESTS) testsuite/report/test-exclude
 EXTRA_DIST += $(REPORT_FORMAT_TESTS) testsuite/report/called.cc \
 	testsuite/report/inexact.c \
-	testsuite/report/tpl.cc testsuite/report/diff-project.sh \
+	testsuite/report/tpl.cc testsuite/report/lambda.cc \
+	testsuite/report/diff-project.sh \
 	testsuite/report/diff/prog-v1.c testsuite/report/diff/prog-v2.c \
 	testsuite/report/eh.cc testsuite/report/throw3.cc testsuite/report/excl.c \
 	testsuite/report/coverage-04.dtd testsuite/report/gcov-json.schema.json

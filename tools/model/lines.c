@@ -1299,7 +1299,7 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 			      struct arcov_mfn *fn)
 {
 	size_t s, k, i;
-	int r;
+	int r, own;
 
 	r = arcov_modern_line_counts(scratch, fn, 1, &fn->leader->cov);
 	for (s = 0; s < scratch->nsrcs; s++) {
@@ -1318,16 +1318,19 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 
 			if (!fl->exists)
 				continue;
-			if (s == fn->src && from->lnum[k] >=
-			    arcov_fn_first_line(fn) && from->lnum[k] <=
-			    arcov_fn_last_line(fn)) {
-				if (add_own_line(fn, from->lnum[k], fl) < 0) {
-					r = ARCOV_ENOMEM;
-					break;
-				}
+			own = s == fn->src && from->lnum[k] >=
+			      arcov_fn_first_line(fn) && from->lnum[k] <=
+			      arcov_fn_last_line(fn);
+			if (own && add_own_line(fn, from->lnum[k], fl) < 0) {
+				r = ARCOV_ENOMEM;
+				break;
 			}
-			if (!tl->exists)
-				tl->group_only = 1;
+			/* A line past the function's range (a lambda's body,
+			 * which GCC ends on the line it starts on, in a
+			 * template) is none of its own records: gcov 12 lists
+			 * it among the source's lines. */
+			if (!tl->exists || !own)
+				tl->group_only = own;
 			tl->exists = 1;
 			tl->count = arcov_add_sat(tl->count, fl->count);
 			if (fl->nblocks &&
