@@ -149,6 +149,7 @@ bool ap_add_asm_p(const gimple *stmt);
 bool ap_thread_check_stmt_p(const gimple *stmt);
 bool ap_thread_base_p(const gimple *stmt);
 tree ap_thread_copy(tree ref);
+bool ap_thread_filed_on_entry(function *fun);
 /* A static, artificial variable of @type named by an internal label that
  * starts with @prefix (no language could mangle it). */
 tree ap_static_var(tree type, const char *prefix);

@@ -95,6 +95,7 @@ static unsigned int checks_execute(function *fun)
 	struct check *c, *d;
 	unsigned int i, j, pruned = 0;
 	basic_block bb;
+	bool filed;
 
 	FOR_EACH_BB_FN(bb, fun) {
 		gimple_stmt_iterator gsi = gsi_last_nondebug_bb(bb);
@@ -118,25 +119,30 @@ static unsigned int checks_execute(function *fun)
 	free_dominance_info(CDI_DOMINATORS);
 	calculate_dominance_info(CDI_DOMINATORS);
 	merge_bases(fun);
-	if (checks.length() < 2)
-		return 0;
-	FOR_EACH_VEC_ELT(checks, i, c)
+	filed = ap_thread_filed_on_entry(fun);
+	FOR_EACH_VEC_ELT(checks, i, c) {
+		bool redundant = filed && c->copy == ap_thread_var;
+
 		FOR_EACH_VEC_ELT(checks, j, d)
-			if (i != j && c->copy == d->copy && c->bb != d->bb &&
-			    dominated_by_p(CDI_DOMINATORS, c->bb, d->bb)) {
-				/* "flag == 0" goes to the slow path when
-				 * true; a pass may have turned it round. */
-				if (gimple_cond_code(c->cond) == EQ_EXPR)
-					gimple_cond_make_false(c->cond);
-				else
-					gimple_cond_make_true(c->cond);
-				update_stmt(c->cond);
-				pruned++;
-				break;
-			}
+			if (!redundant && i != j && c->copy == d->copy &&
+			    c->bb != d->bb &&
+			    dominated_by_p(CDI_DOMINATORS, c->bb, d->bb))
+				redundant = true;
+		if (!redundant)
+			continue;
+		/* "flag == 0" goes to the slow path when true; a pass may
+		 * have turned it round. */
+		if (gimple_cond_code(c->cond) == EQ_EXPR)
+			gimple_cond_make_false(c->cond);
+		else
+			gimple_cond_make_true(c->cond);
+		update_stmt(c->cond);
+		pruned++;
+	}
 	if (dump_file)
-		fprintf(dump_file, "arcov: %u of %u entry checks dominated\n",
-			pruned, checks.length());
+		fprintf(dump_file, "arcov: %u of %u entry checks %s\n",
+			pruned, checks.length(), filed ?
+			"redundant, the copy filed on entry" : "dominated");
 	return pruned ? TODO_cleanup_cfg : 0;
 }
 
