@@ -108,6 +108,7 @@ void ap_ext_release(void);
 /* thread-checks.cc */
 opt_pass *ap_thread_checks_pass(void);
 opt_pass *ap_thread_checks_early_pass(void);
+opt_pass *ap_tls_counters_pass(void);
 
 /* loop-counts.cc */
 opt_pass *ap_loop_counts_pass(void);

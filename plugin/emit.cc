@@ -109,6 +109,9 @@ static tree thread_var(void)
 		DECL_NONALIASED(ap_thread_var) = 1;
 		set_decl_tls_model(ap_thread_var,
 				   decl_default_tls_model(ap_thread_var));
+		/* Kept when the increments name it in their text alone
+		 * (tls-counters.cc). */
+		DECL_PRESERVE_P(ap_thread_var) = 1;
 	}
 	return ap_thread_var;
 }
