@@ -417,7 +417,8 @@ static gimple *thread_call(tree obj, tree tls)
  * and, through IPA-RA, the same in its callers, on the hot path, for a
  * call made once per thread.
  */
-#define AP_THREAD_ASM_HEAD "lea -128(%%rsp), %%rsp\n\t"
+/* Both dialects, as the increments: -masm=intel did not assemble. */
+#define AP_THREAD_ASM_HEAD "{lea\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"
 
 static gimple *thread_asm(tree obj, tree tls)
 {
@@ -441,7 +442,7 @@ static gimple *thread_asm(tree obj, tree tls)
 				    "push %2\n\t"
 				    "push %1\n\t"
 				    "call arcov_thread_counters@PLT\n\t"
-				    "lea 128(%%rsp), %%rsp",
+				    "{lea\t128(%%rsp), %%rsp|lea\trsp, [rsp+128]}",
 				    inputs, outputs, clobbers, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	return stmt;

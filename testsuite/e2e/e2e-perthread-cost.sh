@@ -6,8 +6,9 @@
 # ap_thread_filed_on_entry()); every increment of the thread's copy
 # addressed at a constant offset from %fs alone, never through a register
 # holding the copy's offset, which RTL PRE kept for the whole dispatch
-# loop (tls-counters.cc).  Counts: the marks and gcov's (GCC's reference
-# is built with -pthread, under which --coverage updates atomically).
+# loop (tls-counters.cc), in both asm dialects.  Counts: the marks and
+# gcov's (GCC's reference is built with -pthread, under which --coverage
+# updates atomically).
 . "$top_srcdir/testsuite/e2e/lib.sh"
 
 case $(uname -m) in x86_64) ;; *) skip "the asm increments are x86-64's" ;; esac
@@ -36,4 +37,14 @@ grep -E '%fs:[^ ,]*\(%' "$tmp/cost.s" &&
 run_both
 check_marks threads-cost.c
 compare_gcov threads-cost.c
+# The same in Intel syntax, which the entry check's asm did not assemble
+# in before.
+rm -f "$tmp/arcov/threads-cost.da"
+build_arcov threads-cost.c -O2 -pthread -masm=intel
+objdump -d --no-show-raw-insn "$tmp/arcov/threads-cost.o" > "$tmp/cost.s" ||
+	fail "objdump failed"
+n=$(fn run | grep -c 'addq   \$0x1,%fs:0x[0-9a-f]*$')
+test "$n" -ge 13 || fail "-masm=intel: run(): $n increments at a constant %fs offset"
+run_arcov
+check_marks threads-cost.c
 pass
