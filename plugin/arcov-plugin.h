@@ -108,6 +108,7 @@ void ap_ext_release(void);
 /* thread-checks.cc */
 opt_pass *ap_thread_checks_pass(void);
 opt_pass *ap_thread_checks_early_pass(void);
+opt_pass *ap_tls_counters_pass(void);
 
 /* loop-counts.cc */
 opt_pass *ap_loop_counts_pass(void);
@@ -149,6 +150,7 @@ bool ap_add_asm_p(const gimple *stmt);
 bool ap_thread_check_stmt_p(const gimple *stmt);
 bool ap_thread_base_p(const gimple *stmt);
 tree ap_thread_copy(tree ref);
+bool ap_thread_filed_on_entry(function *fun);
 /* A static, artificial variable of @type named by an internal label that
  * starts with @prefix (no language could mangle it). */
 tree ap_static_var(tree type, const char *prefix);

@@ -51,6 +51,7 @@
 #include "toplev.h"
 #include "opts.h"
 #include "ssa.h"
+#include "tree-dfa.h"
 #include "fold-const.h"
 #include "gimplify-me.h"
 #include "tree-into-ssa.h"

@@ -109,6 +109,9 @@ static tree thread_var(void)
 		DECL_NONALIASED(ap_thread_var) = 1;
 		set_decl_tls_model(ap_thread_var,
 				   decl_default_tls_model(ap_thread_var));
+		/* Kept when the increments name it in their text alone
+		 * (tls-counters.cc). */
+		DECL_PRESERVE_P(ap_thread_var) = 1;
 	}
 	return ap_thread_var;
 }
@@ -414,7 +417,8 @@ static gimple *thread_call(tree obj, tree tls)
  * and, through IPA-RA, the same in its callers, on the hot path, for a
  * call made once per thread.
  */
-#define AP_THREAD_ASM_HEAD "lea -128(%%rsp), %%rsp\n\t"
+/* Both dialects, as the increments: -masm=intel did not assemble. */
+#define AP_THREAD_ASM_HEAD "{lea\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"
 
 static gimple *thread_asm(tree obj, tree tls)
 {
@@ -438,7 +442,7 @@ static gimple *thread_asm(tree obj, tree tls)
 				    "push %2\n\t"
 				    "push %1\n\t"
 				    "call arcov_thread_counters@PLT\n\t"
-				    "lea 128(%%rsp), %%rsp",
+				    "{lea\t128(%%rsp), %%rsp|lea\trsp, [rsp+128]}",
 				    inputs, outputs, clobbers, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	return stmt;
@@ -532,6 +536,13 @@ bool ap_thread_check_stmt_p(const gimple *stmt)
 	       integer_zerop(TREE_OPERAND(rhs, 1));
 }
 
+/* DECL_UIDs (never reused, unlike a freed decl's address) of the
+ * functions known to be entered with the copy filed: prune_thread_checks()'s
+ * set, for ap_thread_filed_on_entry(). */
+static bitmap filed_on_entry;
+static bitmap_obstack filed_obstack;	/* not GCC's default one, which it
+					 * releases after every pass */
+
 /*
  * A function whose every call comes from a function that is known to
  * have passed an entry check needs none of its own: the thread's copy is
@@ -580,17 +591,47 @@ static void prune_thread_checks(void)
 			}
 		}
 	} while (changed);
-	FOR_EACH_VEC_ELT(thread_checks, i, c) {
-		node = cgraph_node::get(c->decl);
-		if (!node || !node->local_p())
+	if (!filed_on_entry) {
+		bitmap_obstack_initialize(&filed_obstack);
+		filed_on_entry = BITMAP_ALLOC(&filed_obstack);
+	}
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		if (!node->local_p())
 			continue;
 		for (e = node->callers; e; e = e->next_caller)
 			if (may_skip_checks(e->caller, out))
 				break;
 		if (!e)
-			gimple_cond_make_false(c->cond);
+			bitmap_set_bit(filed_on_entry, DECL_UID(node->decl));
 	}
+	FOR_EACH_VEC_ELT(thread_checks, i, c)
+		if (bitmap_bit_p(filed_on_entry, DECL_UID(c->decl)))
+			gimple_cond_make_false(c->cond);
 	thread_checks.release();
+}
+
+/**
+ * ap_thread_filed_on_entry - whether every entry into @fun comes from a
+ * function of this unit that has passed an entry check (its own, or its
+ * callers' by the same rule), so that this thread's copy is filed before
+ * @fun starts: then every check of the copy in @fun, its own or inlined
+ * from a callee, is redundant (thread-checks.cc).  A clone made by the
+ * IPA passes (constant propagation, SRA of parameters) is called only
+ * where its original was, and so inherits the answer; a function split
+ * off another (fnsplit's ".part") or made later is not known, nor is any
+ * function of another compilation (-flto's link-time passes).
+ */
+bool ap_thread_filed_on_entry(function *fun)
+{
+	cgraph_node *node;
+
+	if (!filed_on_entry || !fun)
+		return false;
+	if (bitmap_bit_p(filed_on_entry, DECL_UID(fun->decl)))
+		return true;
+	node = cgraph_node::get(fun->decl);
+	return node && node->former_clone_of &&
+	       bitmap_bit_p(filed_on_entry, DECL_UID(node->former_clone_of));
 }
 
 /**

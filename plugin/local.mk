@@ -25,6 +25,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/profile.cc \
 	plugin/inline-size.cc \
 	plugin/thread-checks.cc \
+	plugin/tls-counters.cc \
 	plugin/loop-counts.cc \
 	plugin/loop-cost.cc \
 	plugin/arcov-plugin.h \

@@ -498,6 +498,9 @@ int plugin_init(struct plugin_name_args *info,
 	 * after the early inliner and once the IPA passes are done. */
 	add_pass(info->base_name, ap_thread_checks_early_pass(), "einline");
 	add_pass(info->base_name, ap_thread_checks_pass(), "adjust_alignment");
+	/* The copy's increments with their address written out, as the last
+	 * GIMPLE pass (tls-counters.cc). */
+	add_pass(info->base_name, ap_tls_counters_pass(), "optimized");
 	/* Counted loops' increments added up before the loop (loop-counts.cc),
 	 * before the first "lim", which follows "laddress". */
 	add_pass(info->base_name, ap_loop_counts_pass(), "laddress");

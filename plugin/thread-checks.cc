@@ -16,8 +16,13 @@
  * (std::string's constructor, its helpers instrumented) kept loads the
  * plain build folds, came out of the early optimizations bigger than
  * the plain build's, and so stayed out of line in its callers, with
- * -Winline warnings the plain build does not print.  Copies of other units (inlined under
- * -flto) are not the same variable and keep their checks.
+ * -Winline warnings the plain build does not print.  In a function
+ * entered only from functions that passed a check (emit.cc,
+ * ap_thread_filed_on_entry(): a static helper that lost its own check)
+ * every check of the copy goes, dominated or not: Lua's internshrstr()
+ * kept the check of the luaS_hash() it inlines, 55 thousand times a run.
+ * Copies of other units (inlined under -flto) are not the same variable
+ * and keep their checks.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -95,6 +100,7 @@ static unsigned int checks_execute(function *fun)
 	struct check *c, *d;
 	unsigned int i, j, pruned = 0;
 	basic_block bb;
+	bool filed;
 
 	FOR_EACH_BB_FN(bb, fun) {
 		gimple_stmt_iterator gsi = gsi_last_nondebug_bb(bb);
@@ -118,25 +124,30 @@ static unsigned int checks_execute(function *fun)
 	free_dominance_info(CDI_DOMINATORS);
 	calculate_dominance_info(CDI_DOMINATORS);
 	merge_bases(fun);
-	if (checks.length() < 2)
-		return 0;
-	FOR_EACH_VEC_ELT(checks, i, c)
+	filed = ap_thread_filed_on_entry(fun);
+	FOR_EACH_VEC_ELT(checks, i, c) {
+		bool redundant = filed && c->copy == ap_thread_var;
+
 		FOR_EACH_VEC_ELT(checks, j, d)
-			if (i != j && c->copy == d->copy && c->bb != d->bb &&
-			    dominated_by_p(CDI_DOMINATORS, c->bb, d->bb)) {
-				/* "flag == 0" goes to the slow path when
-				 * true; a pass may have turned it round. */
-				if (gimple_cond_code(c->cond) == EQ_EXPR)
-					gimple_cond_make_false(c->cond);
-				else
-					gimple_cond_make_true(c->cond);
-				update_stmt(c->cond);
-				pruned++;
-				break;
-			}
+			if (!redundant && i != j && c->copy == d->copy &&
+			    c->bb != d->bb &&
+			    dominated_by_p(CDI_DOMINATORS, c->bb, d->bb))
+				redundant = true;
+		if (!redundant)
+			continue;
+		/* "flag == 0" goes to the slow path when true; a pass may
+		 * have turned it round. */
+		if (gimple_cond_code(c->cond) == EQ_EXPR)
+			gimple_cond_make_false(c->cond);
+		else
+			gimple_cond_make_true(c->cond);
+		update_stmt(c->cond);
+		pruned++;
+	}
 	if (dump_file)
-		fprintf(dump_file, "arcov: %u of %u entry checks dominated\n",
-			pruned, checks.length());
+		fprintf(dump_file, "arcov: %u of %u entry checks %s\n",
+			pruned, checks.length(), filed ?
+			"redundant, the copy filed on entry" : "dominated");
 	return pruned ? TODO_cleanup_cfg : 0;
 }
 

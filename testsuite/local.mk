@@ -102,6 +102,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-pool.sh \
 	testsuite/e2e/e2e-pthread.sh \
 	testsuite/e2e/e2e-perthread.sh \
+	testsuite/e2e/e2e-perthread-cost.sh \
 	testsuite/e2e/e2e-except.sh \
 	testsuite/e2e/e2e-lost.sh \
 	testsuite/e2e/e2e-dlopen.sh \
@@ -163,6 +164,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
 	testsuite/e2e/threads-life.c testsuite/e2e/threads-lib.c \
 	testsuite/e2e/threads-dl.c testsuite/e2e/threads-cxx.cc \
+	testsuite/e2e/threads-cost.c \
 	testsuite/e2e/pool-lib.c testsuite/e2e/pool-main.c \
 	testsuite/e2e/fork.c testsuite/e2e/exec.c testsuite/e2e/lines.c \
 	testsuite/e2e/continuous.c testsuite/e2e/continuous-unit.c \
