@@ -506,6 +506,7 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		fn->leader = fn;
 		fn->artificial = obj->notes_rc == 0 &&
 				 obj->notes.fns[k].artificial;
+		fn->absent = obj->notes_rc == 0 && obj->notes.fns[k].absent;
 		fn->ncopies = 1;
 		fn->inexact = obj->fns[k].counts.inexact;
 		fn->index = k;
@@ -516,8 +517,9 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		r = build_graph(fn);
 		if (r < 0)
 			return r;
-		/* An artificial function's lines are not the source's, but
-		 * its file markers still set the file of what follows. */
+		/* An artificial function's lines are not the source's, an
+		 * absent one's not the object's, but their file markers
+		 * still set the file of what follows. */
 		for (b = 0; bfn && b < bfn->nblocks; b++) {
 			const struct arcov_bb_block *blk = &bfn->blocks[b];
 
@@ -530,7 +532,7 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 					continue;
 				}
 				if (file < 0 || b >= fn->nblocks ||
-				    fn->artificial)
+				    fn->artificial || fn->absent)
 					continue;
 				s = file_source(m, fn, file);
 				if (s < 0)
@@ -622,7 +624,7 @@ int arcov_modern_group(struct arcov_modern *m)
 	for (i = 0; i < m->nfns; i++) {
 		struct arcov_mfn *fn = m->fns[i];
 
-		if (fn->artificial)
+		if (fn->artificial || fn->absent)
 			continue;
 		j = name_hash(fn->name, fn->start_line) & (nslots - 1);
 		for (; slots[j]; j = (j + 1) & (nslots - 1))
@@ -744,7 +746,7 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 		struct arcov_mline *line;
 
 		if (k < 0)
-			continue;	/* an artificial function's line */
+			continue;	/* an artificial or absent one's */
 		line = &src->lines[k];
 		if (src->touched_lo >= src->touched_hi) {
 			src->touched_lo = (size_t)k;

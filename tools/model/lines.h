@@ -91,6 +91,10 @@ struct arcov_mfn {
 	int artificial;		/* compiler-generated (its notes say): no
 				 * report shows it or its lines, as gcov 8
 				 * and later and lcov leave such out */
+	int absent;		/* not in the object (its notes say: GCC
+				 * dropped it after it was instrumented):
+				 * no report shows it or its lines, as
+				 * gcov 13 and later leave such out */
 	int inexact;		/* its counters (a leader: some copy's)
 				 * contradict its graph: the counts are
 				 * the solver's bounds */
