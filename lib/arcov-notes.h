@@ -25,8 +25,8 @@ extern "C" {
 #endif
 
 /* The version the writer produces by default; the reader also accepts
- * version 1, which has no "directory", "artificial", "absent", "eh-only"
- * or "proved-calls" lines. */
+ * version 1, which has no "directory", "artificial", "absent", "inlined",
+ * "eh-only" or "proved-calls" lines. */
 #define ARCOV_NOTES_VERSION 2
 
 struct arcov_notes_call {
@@ -62,6 +62,8 @@ struct arcov_notes_fn {
 	int artificial;		/* compiler-generated (version 2) */
 	int absent;		/* no code in the object: GCC dropped it
 				 * after it was instrumented (version 2) */
+	int inlined;		/* in the object only inlined into other
+				 * functions, not emitted (version 2) */
 	size_t neh_only;	/* blocks reached only through exception */
 	uint32_t *eh_only;	/* edges, ascending (version 2) */
 	size_t nproved;		/* blocks ending in a call proved to */

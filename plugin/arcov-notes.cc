@@ -188,10 +188,14 @@ void ap_ext_write(const char *path)
 		size_t i;
 
 		gcc_assert(fn_uids.length() == 2 * ext_notes.nfns);
-		for (i = 0; i < ext_notes.nfns; i++)
-			ext_notes.fns[i].absent =
-				!ap_emitted_has(fn_uids[2 * i],
-						fn_uids[2 * i + 1]);
+		for (i = 0; i < ext_notes.nfns; i++) {
+			enum ap_place place =
+				ap_emitted_place(fn_uids[2 * i],
+						 fn_uids[2 * i + 1]);
+
+			ext_notes.fns[i].absent = place == AP_ABSENT;
+			ext_notes.fns[i].inlined = place == AP_INLINED;
+		}
 	}
 	size = arcov_notes_set_directory(&ext_notes, getpwd());
 	if (size == 0)

@@ -112,7 +112,12 @@ opt_pass *ap_thread_checks_pass(void);
 /* emitted.cc */
 opt_pass *ap_emitted_pass(void);
 bool ap_emitted_known(void);
-bool ap_emitted_has(int uid, int origin);
+enum ap_place {
+	AP_EMITTED,	/* itself, or a clone of it */
+	AP_INLINED,	/* only inlined into functions emitted */
+	AP_ABSENT	/* no code in the object */
+};
+enum ap_place ap_emitted_place(int uid, int origin);
 void ap_emitted_release(void);
 opt_pass *ap_thread_checks_early_pass(void);
 

@@ -16,9 +16,12 @@
  * body, which GCC keeps, even without -g, whenever any statement of that
  * body survived.  A function recorded neither way has no code in the
  * object: arcov-notes.cc marks it absent, and the reporter lists neither
- * it nor its lines.  A function inlined into its callers only is still
- * reported: its counters are incremented by the inlined copies, so its
- * lines' counts are what ran.
+ * it nor its lines.  One inlined into its callers only (always_inline at
+ * -O0, any small one at -O2) is marked inlined: nm does not show it, and
+ * gcov, which instruments after the early inliner, does not list it, so
+ * neither does the reporter; but its lines stay, with their branches and
+ * calls, counted by the inlined copies of its increments, as gcov counts
+ * them in the callers' blocks.
  *
  * The record is kept by DECL_UID, a plain integer: the declaration of a
  * removed function may be collected before the unit ends.
@@ -92,7 +95,7 @@ static int by_value(const void *pa, const void *pb)
 
 /**
  * ap_emitted_known - whether this compilation emits code, so that
- * ap_emitted_has() means something: not under -flto without
+ * ap_emitted_place() means something: not under -flto without
  * -ffat-lto-objects, whose object holds GCC's IR and no code.
  */
 bool ap_emitted_known(void)
@@ -101,20 +104,20 @@ bool ap_emitted_known(void)
 }
 
 /**
- * ap_emitted_has - whether a function has code in the object: emitted
- * itself or as a clone, or inlined into a function that is.
+ * ap_emitted_place - where a function's code is in the object.
  * @uid:    its DECL_UID
  * @origin: the DECL_UID of its DECL_ORIGIN, which its inlined bodies name
  */
-bool ap_emitted_has(int uid, int origin)
+enum ap_place ap_emitted_place(int uid, int origin)
 {
 	if (!sorted) {
 		emitted.qsort(by_value);
 		inlined.qsort(by_value);
 		sorted = true;
 	}
-	return emitted.bsearch(&uid, by_value) ||
-	       inlined.bsearch(&origin, by_value);
+	if (emitted.bsearch(&uid, by_value))
+		return AP_EMITTED;
+	return inlined.bsearch(&origin, by_value) ? AP_INLINED : AP_ABSENT;
 }
 
 /**

@@ -507,6 +507,7 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		fn->artificial = obj->notes_rc == 0 &&
 				 obj->notes.fns[k].artificial;
 		fn->absent = obj->notes_rc == 0 && obj->notes.fns[k].absent;
+		fn->inlined = obj->notes_rc == 0 && obj->notes.fns[k].inlined;
 		fn->ncopies = 1;
 		fn->inexact = obj->fns[k].counts.inexact;
 		fn->index = k;
@@ -602,6 +603,8 @@ static void fold_copy(struct arcov_mfn *lead, struct arcov_mfn *fn)
 	fn->leader = lead;
 	lead->ncopies++;
 	lead->inexact |= fn->inexact;
+	/* Listed when some object emitted it. */
+	lead->inlined &= fn->inlined;
 	for (k = 0; k < fn->nblocks; k++)
 		lead->blocks[k].total = arcov_add_sat(lead->blocks[k].total,
 						      fn->blocks[k].count);
@@ -640,7 +643,7 @@ int arcov_modern_group(struct arcov_modern *m)
 		struct arcov_msrc *src = &m->srcs[s];
 
 		for (i = k = 0; i < src->nfns; i++)
-			if (arcov_mfn_shown(src->fns[i]))
+			if (arcov_mfn_listed(src->fns[i]))
 				src->fns[k++] = src->fns[i];
 		src->nfns = k;
 	}
