@@ -110,7 +110,15 @@ bool ap_emitted_known(void)
  */
 enum ap_place ap_emitted_place(int uid, int origin)
 {
+	cgraph_node *node;
+
 	if (!sorted) {
+		/* Symbols the object defines without a body of their own
+		 * that passed through the pass: aliases (identical code
+		 * folding makes a function one of another) and thunks. */
+		FOR_EACH_FUNCTION(node)
+			if (!node->inlined_to && TREE_ASM_WRITTEN(node->decl))
+				emitted.safe_push(DECL_UID(node->decl));
 		emitted.qsort(by_value);
 		inlined.qsort(by_value);
 		sorted = true;
