@@ -122,6 +122,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-throwline.sh \
 	testsuite/e2e/e2e-label.sh \
 	testsuite/e2e/e2e-phantom.sh \
+	testsuite/e2e/e2e-emitted.sh \
 	testsuite/e2e/e2e-instances.sh \
 	testsuite/e2e/e2e-continuous-kill.sh \
 	testsuite/e2e/e2e-continuous-end.sh \
@@ -171,6 +172,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/motion.c testsuite/e2e/loop-counts.c testsuite/e2e/loop-cost.c \
 	testsuite/e2e/recur.c testsuite/e2e/throwline.cc testsuite/e2e/label.c \
 	testsuite/e2e/phantom.cc testsuite/e2e/instances.cc \
+	testsuite/e2e/emitted.c \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 

@@ -466,6 +466,17 @@ static ssize_t file_source(struct arcov_modern *m, struct arcov_mfn *fn,
 	return s;
 }
 
+/* Whether any counter of @f counted. */
+static int fn_ran(const struct arcov_obj_fn *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < f->graph->ncounters; i++)
+		if (f->counters && f->counters[i])
+			return 1;
+	return 0;
+}
+
 int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 {
 	size_t *map, **maps;
@@ -508,6 +519,13 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 				 obj->notes.fns[k].artificial;
 		fn->absent = obj->notes_rc == 0 && obj->notes.fns[k].absent;
 		fn->inlined = obj->notes_rc == 0 && obj->notes.fns[k].inlined;
+		/* Counts prove code in the object: an inlined body whose own
+		 * statements GCC all folded away (f(7) becoming 7) leaves no
+		 * trace the plugin sees, but its increments stayed. */
+		if (fn->absent && fn_ran(&obj->fns[k])) {
+			fn->absent = 0;
+			fn->inlined = 1;
+		}
 		fn->ncopies = 1;
 		fn->inexact = obj->fns[k].counts.inexact;
 		fn->index = k;
