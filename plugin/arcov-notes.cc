@@ -2,8 +2,8 @@
  *
  * For each function of the .bbg, in the same order: its source file and
  * first and last lines, the number of statements in each block, whether
- * the compiler generated it, whether GCC then left it out of the object
- * (emitted.cc), which blocks run only for an exception and
+ * the compiler generated it, whether GCC then only inlined it or left it
+ * out of the object (emitted.cc), which blocks run only for an exception and
  * which end in a call proved to return, the callee of every call and the
  * abnormal and exception edges the .bbg leaves out (doc/formats.md §3.3).
  * The facts go into the format library's model (lib/arcov-notes.h) as
