@@ -661,7 +661,7 @@ int arcov_modern_group(struct arcov_modern *m)
 		struct arcov_msrc *src = &m->srcs[s];
 
 		for (i = k = 0; i < src->nfns; i++)
-			if (arcov_mfn_listed(src->fns[i]))
+			if (arcov_mfn_shown(src->fns[i]))
 				src->fns[k++] = src->fns[i];
 		src->nfns = k;
 	}
@@ -689,6 +689,16 @@ int arcov_modern_group(struct arcov_modern *m)
 			fn->blocks_executed += fn->blocks[b].total != 0;
 		if (fn->nblocks > 1 && fn->blocks[fn->nblocks - 1].total)
 			fn->blocks_executed++;
+	}
+	/* A function only inlined is in its group (its lines are counted
+	 * apart, then added), but not listed. */
+	for (s = 0; s < m->nsrcs; s++) {
+		struct arcov_msrc *src = &m->srcs[s];
+
+		for (i = k = 0; i < src->nfns; i++)
+			if (arcov_mfn_listed(src->fns[i]))
+				src->fns[k++] = src->fns[i];
+		src->nfns = k;
 	}
 	return 0;
 }
