@@ -16,7 +16,14 @@
 
 BEGIN { SUBSEP = "\034" }
 
-{ side = FILENAME == ARGV[1] ? 1 : 2 }
+# A file named relative to the compiler's working directory, the source
+# tree, is the same file as its absolute name: gcov 12 keeps each object's
+# spelling (expat's siphash.h is expat/lib/siphash.h from tests/, reached
+# through -I, and absolute from lib/xmlparse.c, beside it).
+{
+	side = FILENAME == ARGV[1] ? 1 : 2
+	file = substr($2, 1, 1) == "/" ? $2 : root $2
+}
 
 # gcov 12 names a header found through -I by the path it was found as,
 # relative to the compilation directory (the source tree: bench/agreement
@@ -25,7 +32,7 @@ BEGIN { SUBSEP = "\034" }
 ($1 == "L" || $1 == "F") && substr($2, 1, 1) != "/" { $2 = root $2 }
 
 $1 == "L" {
-	k = $2 SUBSEP $3
+	k = file SUBSEP $3
 	if (!((1, k) in lc) && !((2, k) in lc))
 		keys[k] = 1
 	lc[side, k] += $4
@@ -38,13 +45,13 @@ $1 == "L" {
 }
 
 $1 == "F" {
-	k = $2 SUBSEP $3
+	k = file SUBSEP $3
 	if (!((1, k) in fc) && !((2, k) in fc)) {
 		fkeys[k] = 1
-		nf[$2]++
-		fs[$2, nf[$2]] = $4
-		fe[$2, nf[$2]] = $5
-		fn[$2, nf[$2]] = $7 == "" ? $3 : $7
+		nf[file]++
+		fs[file, nf[file]] = $4
+		fe[file, nf[file]] = $5
+		fn[file, nf[file]] = $7 == "" ? $3 : $7
 	}
 	fc[side, k] += $6
 	if (!((side, k) in fl) || $4 < fl[side, k])

@@ -440,15 +440,15 @@ static int read_blocks(struct notes_rd *n, const struct arcov_notes_fn *fn,
 	return line_end(n, "blocks");
 }
 
-/* The optional "artificial", "eh-only" and "proved-calls" lines (version
- * 2), in that order; the cursor is on the line after the statements, and
+/* The optional "artificial", "absent" or "inlined", "eh-only" and
+ * "proved-calls" lines (version 2), in that order; the cursor is on the line after the statements, and
  * stays on the first other line. */
 static int read_facts(struct notes_rd *n, struct arcov_notes_fn *fn)
 {
 	size_t at, len, save;
 	int rc, step;
 
-	for (step = 0; n->version >= 2 && step < 3; step++) {
+	for (step = 0; n->version >= 2 && step < 4; step++) {
 		save = n->r.pos;
 		rc = line_start(n, "end");
 		if (rc)
@@ -457,10 +457,16 @@ static int read_facts(struct notes_rd *n, struct arcov_notes_fn *fn)
 		if (step == 0 && token_is(n, at, len, "artificial")) {
 			fn->artificial = 1;
 			rc = line_end(n, "artificial");
-		} else if (step == 1 && token_is(n, at, len, "eh-only")) {
+		} else if (step == 1 && token_is(n, at, len, "absent")) {
+			fn->absent = 1;
+			rc = line_end(n, "absent");
+		} else if (step == 1 && token_is(n, at, len, "inlined")) {
+			fn->inlined = 1;
+			rc = line_end(n, "inlined");
+		} else if (step == 2 && token_is(n, at, len, "eh-only")) {
 			rc = read_blocks(n, fn, "eh-only", &fn->eh_only,
 					 &fn->neh_only);
-		} else if (step == 2 && token_is(n, at, len, "proved-calls")) {
+		} else if (step == 3 && token_is(n, at, len, "proved-calls")) {
 			rc = read_blocks(n, fn, "proved-calls", &fn->proved,
 					 &fn->nproved);
 		} else {
@@ -499,6 +505,8 @@ static int read_body(struct notes_rd *n, struct arcov_notes_fn *fn)
 		} else if (token_is(n, at, len, "abnormal")) {
 			rc = read_dropped(n, fn, ARCOV_NOTES_ABNORMAL);
 		} else if (token_is(n, at, len, "artificial") ||
+			   token_is(n, at, len, "absent") ||
+			   token_is(n, at, len, "inlined") ||
 			   token_is(n, at, len, "eh-only") ||
 			   token_is(n, at, len, "proved-calls")) {
 			return arcov_rd_fail(&n->r, ARCOV_EFORMAT, at,
@@ -740,7 +748,10 @@ static int fn_valid(const struct arcov_notes_fn *fn, uint32_t version)
 	if (!fn->name || !fn->source || !fn->statements || fn->nblocks < 2 ||
 	    fn->statements[0] || fn->statements[fn->nblocks - 1])
 		return 0;
-	if (version < 2 && (fn->artificial || fn->neh_only || fn->nproved))
+	if (version < 2 && (fn->artificial || fn->absent || fn->inlined ||
+			    fn->neh_only || fn->nproved))
+		return 0;
+	if (fn->absent && fn->inlined)
 		return 0;
 	if (!blocks_valid(fn->eh_only, fn->neh_only, fn->nblocks) ||
 	    !blocks_valid(fn->proved, fn->nproved, fn->nblocks))
@@ -789,6 +800,10 @@ static void write_fn(struct arcov_wr *w, const struct arcov_notes_fn *fn)
 	wr_str(w, "\n");
 	if (fn->artificial)
 		wr_str(w, "artificial\n");
+	if (fn->absent)
+		wr_str(w, "absent\n");
+	if (fn->inlined)
+		wr_str(w, "inlined\n");
 	wr_blocks(w, "eh-only", fn->eh_only, fn->neh_only);
 	wr_blocks(w, "proved-calls", fn->proved, fn->nproved);
 	for (i = 0; i < fn->ncalls; i++) {

@@ -25,8 +25,8 @@ extern "C" {
 #endif
 
 /* The version the writer produces by default; the reader also accepts
- * version 1, which has no "directory", "artificial", "eh-only" or
- * "proved-calls" lines. */
+ * version 1, which has no "directory", "artificial", "absent", "inlined",
+ * "eh-only" or "proved-calls" lines. */
 #define ARCOV_NOTES_VERSION 2
 
 struct arcov_notes_call {
@@ -60,6 +60,10 @@ struct arcov_notes_fn {
 	size_t ndropped;
 	struct arcov_notes_dropped *dropped;
 	int artificial;		/* compiler-generated (version 2) */
+	int absent;		/* no code in the object: GCC dropped it
+				 * after it was instrumented (version 2) */
+	int inlined;		/* in the object only inlined into other
+				 * functions, not emitted (version 2) */
 	size_t neh_only;	/* blocks reached only through exception */
 	uint32_t *eh_only;	/* edges, ascending (version 2) */
 	size_t nproved;		/* blocks ending in a call proved to */

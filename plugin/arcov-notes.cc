@@ -2,7 +2,8 @@
  *
  * For each function of the .bbg, in the same order: its source file and
  * first and last lines, the number of statements in each block, whether
- * the compiler generated it, which blocks run only for an exception and
+ * the compiler generated it, whether GCC then only inlined it or left it
+ * out of the object (emitted.cc), which blocks run only for an exception and
  * which end in a call proved to return, the callee of every call and the
  * abnormal and exception edges the .bbg leaves out (doc/formats.md §3.3).
  * The facts go into the format library's model (lib/arcov-notes.h) as
@@ -16,6 +17,8 @@
 #include "fileio.h"
 
 static struct arcov_notes ext_notes;
+/* Each of ext_notes.fns's DECL_UID and its DECL_ORIGIN's (emitted.cc). */
+static vec<int> fn_uids;
 
 static uint32_t line_of(location_t loc)
 {
@@ -130,6 +133,8 @@ void ap_ext_add_function(function *fun, const char *name,
 	if (rc < 0)
 		goto fail;
 	fn = &ext_notes.fns[ext_notes.nfns - 1];
+	fn_uids.safe_push(DECL_UID(fun->decl));
+	fn_uids.safe_push(DECL_UID(DECL_ORIGIN(fun->decl)));
 	fn->first_line = first.line > 0 ? (uint32_t)first.line : 0;
 	fn->last_line = line_of(fun->function_end_locus);
 	/* Entry and exit hold no statements: they stay 0. */
@@ -179,6 +184,19 @@ void ap_ext_write(const char *path)
 	/* Relative paths in the notes are relative to this (§2), as the
 	 * .gcno's compilation directory is for gcov. */
 	ext_notes.stamp = ap_build_stamp();
+	if (ap_emitted_known()) {
+		size_t i;
+
+		gcc_assert(fn_uids.length() == 2 * ext_notes.nfns);
+		for (i = 0; i < ext_notes.nfns; i++) {
+			enum ap_place place =
+				ap_emitted_place(fn_uids[2 * i],
+						 fn_uids[2 * i + 1]);
+
+			ext_notes.fns[i].absent = place == AP_ABSENT;
+			ext_notes.fns[i].inlined = place == AP_INLINED;
+		}
+	}
 	size = arcov_notes_set_directory(&ext_notes, getpwd());
 	if (size == 0)
 		size = arcov_notes_write(&ext_notes, NULL, 0);
@@ -201,4 +219,5 @@ void ap_ext_write(const char *path)
 void ap_ext_release(void)
 {
 	arcov_notes_free(&ext_notes);
+	fn_uids.release();
 }

@@ -6,6 +6,7 @@
  *             (doc/formats.md §3.3, §3.5)
  * notes.cc    block line lists and the .bb/.bbg files
  * arcov-notes.cc the .arcov-notes file (doc/notes-format.md)
+ * emitted.cc  which instrumented functions have code in the object
  * emit.cc     counter increments, the arcov_object and its constructor
  * derive.cc   entry counts computed from the callers' counters at dump
  *             time instead of counted (doc/notes-format.md §4)
@@ -107,6 +108,17 @@ void ap_ext_release(void);
 
 /* thread-checks.cc */
 opt_pass *ap_thread_checks_pass(void);
+
+/* emitted.cc */
+opt_pass *ap_emitted_pass(void);
+bool ap_emitted_known(void);
+enum ap_place {
+	AP_EMITTED,	/* itself, or a clone of it */
+	AP_INLINED,	/* only inlined into functions emitted */
+	AP_ABSENT	/* no code in the object */
+};
+enum ap_place ap_emitted_place(int uid, int origin);
+void ap_emitted_release(void);
 opt_pass *ap_thread_checks_early_pass(void);
 opt_pass *ap_tls_counters_pass(void);
 

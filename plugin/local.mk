@@ -20,6 +20,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/graph.cc \
 	plugin/notes.cc \
 	plugin/arcov-notes.cc \
+	plugin/emitted.cc \
 	plugin/emit.cc \
 	plugin/derive.cc \
 	plugin/profile.cc \

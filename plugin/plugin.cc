@@ -273,6 +273,7 @@ static void arcov_finish(void *gcc_data, void *user_data)
 	lowered.release();
 	ap_notes_release();
 	ap_ext_release();
+	ap_emitted_release();
 }
 
 static bool compile_regex(regex_t *re, bool *have, const char **text,
@@ -504,6 +505,9 @@ int plugin_init(struct plugin_name_args *info,
 	/* Counted loops' increments added up before the loop (loop-counts.cc),
 	 * before the first "lim", which follows "laddress". */
 	add_pass(info->base_name, ap_loop_counts_pass(), "laddress");
+	/* Which instrumented functions reach the object (emitted.cc): after
+	 * "optimized", the last GIMPLE pass at every -O level. */
+	add_pass(info->base_name, ap_emitted_pass(), "optimized");
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, arcov_finish, NULL);

@@ -123,6 +123,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-throwline.sh \
 	testsuite/e2e/e2e-label.sh \
 	testsuite/e2e/e2e-phantom.sh \
+	testsuite/e2e/e2e-emitted.sh \
 	testsuite/e2e/e2e-instances.sh \
 	testsuite/e2e/e2e-rangefor.sh \
 	testsuite/e2e/e2e-throwtemp.sh \
@@ -178,6 +179,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/recur.c testsuite/e2e/throwline.cc testsuite/e2e/label.c \
 	testsuite/e2e/phantom.cc testsuite/e2e/instances.cc testsuite/e2e/rangefor.cc \
 	testsuite/e2e/throwtemp.cc testsuite/e2e/lambda.cc testsuite/e2e/ehbranches.cc \
+	testsuite/e2e/emitted.c \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 

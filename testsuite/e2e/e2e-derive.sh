@@ -40,10 +40,19 @@ for opt in -O0 -O2; do
 		reports derive.c "$tmp/$how.2" 2
 		test "$opt" = -O0 && eval "inc_$how=\$(increments derive.c)"
 	done
+	# At -O2 the builds may inline differently, and list only the
+	# functions their objects define: the rest must be the same.
 	for r in all 1 2; do
+		for how in derived counted checked; do
+			if [ "$opt" = -O2 ]; then
+				without_functions "$tmp/$how.$r" > "$tmp/$how.$r.cmp"
+			else
+				cp "$tmp/$how.$r" "$tmp/$how.$r.cmp"
+			fi
+		done
 		for how in counted checked; do
-			cmp -s "$tmp/derived.$r" "$tmp/$how.$r" ||
-				fail "$opt: the derived build's reports ($r) differ from the $how build's: $(diff "$tmp/derived.$r" "$tmp/$how.$r")"
+			cmp -s "$tmp/derived.$r.cmp" "$tmp/$how.$r.cmp" ||
+				fail "$opt: the derived build's reports ($r) differ from the $how build's: $(diff "$tmp/derived.$r.cmp" "$tmp/$how.$r.cmp")"
 		done
 	done
 done

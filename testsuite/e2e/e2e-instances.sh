@@ -44,6 +44,18 @@ for f in d["files"]:
 ' "$1" | LC_ALL=C sort
 }
 
+# lcov: line 10's two branches, each instance's summed.
+check_lcov_branches()
+{
+	(cd "$tmp/arcov" && "$arcov" --lcov out.info instances.cc \
+		> /dev/null 2>&1) || fail "arcov --lcov failed"
+	grep '^BRDA:10,' "$tmp/arcov/out.info" | cut -d, -f4 | sort -n \
+		> "$tmp/got"
+	printf '4\n6\n' > "$tmp/want"
+	cmp -s "$tmp/want" "$tmp/got" ||
+		fail "-O$level: lcov's line 10 branches: $(tr '\n' ' ' < "$tmp/got")"
+}
+
 build_gcc instances.cc
 (cd "$tmp/gcc" && ./prog > /dev/null && $GCOV -b -t instances.cc 2>/dev/null) \
 	> "$tmp/gcov.b" || fail "gcov -b failed"
@@ -61,6 +73,17 @@ for level in 0 2; do
 	check_report instances.cc
 	(cd "$tmp/arcov" && "$arcov" -b -t instances.cc 2>/dev/null) \
 		> "$tmp/arcov.b" || fail "arcov -b failed"
+	# At -O2 GCC inlines pos() and R's members into main: the object
+	# defines none of them, and arcov lists none (plugin/emitted.cc),
+	# where gcov 12's -O0 build lists each instance; their lines keep
+	# their counts (check_report), and lcov's branches below are the same.
+	test $level = 2 && {
+		grep -q '^function .*pos.* called' "$tmp/arcov.b" &&
+			! nm "$tmp/arcov/instances.o" | grep -q ' _Z3posIiEiT_$' &&
+			fail "-O2: pos<int>, not in the object, is listed"
+		check_lcov_branches
+		continue
+	}
 	sections "$tmp/gcov.b" > "$tmp/want"
 	sections "$tmp/arcov.b" > "$tmp/got"
 	diff -u "$tmp/want" "$tmp/got" > "$tmp/text.diff" ||
@@ -79,13 +102,6 @@ $(cat "$tmp/text.diff")"
 	diff -u "$tmp/want" "$tmp/got" > "$tmp/json.diff" ||
 		fail "-O$level: arcov -b -j's records differ from gcov 12's:
 $(cat "$tmp/json.diff")"
-	# lcov: line 10's two branches, each instance's summed.
-	(cd "$tmp/arcov" && "$arcov" --lcov out.info instances.cc \
-		> /dev/null 2>&1) || fail "arcov --lcov failed"
-	grep '^BRDA:10,' "$tmp/arcov/out.info" | cut -d, -f4 | sort -n \
-		> "$tmp/got"
-	printf '4\n6\n' > "$tmp/want"
-	cmp -s "$tmp/want" "$tmp/got" ||
-		fail "-O$level: lcov's line 10 branches: $(tr '\n' ' ' < "$tmp/got")"
+	check_lcov_branches
 done
 pass

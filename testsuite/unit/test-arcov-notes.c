@@ -378,6 +378,13 @@ static void test_round_trips(void **state)
 	check_round_trip(HEADER2 "function f 0 4\nsource 0 0 f.c\n"
 			 "statements 0 0 0 0\neh-only 1\nabnormal 1 0\n"
 			 "end\n");
+	check_round_trip(HEADER2 "function f 0 3\nsource 0 0 f.c\n"
+			 "statements 0 0 0\nabsent\nend\n");
+	check_round_trip(HEADER2 "function f 0 3\nsource 0 0 f.c\n"
+			 "statements 0 0 0\ninlined\nend\n" EXAMPLE2_FN);
+	check_round_trip(HEADER2 "function f 0 4\nsource 0 0 f.c\n"
+			 "statements 0 0 0 0\nartificial\nabsent\n"
+			 "eh-only 1\nproved-calls 2\ncall 2 0 g\nend\n");
 	check_round_trip(HEADER2 "function f 0 4\nsource 0 0 f.c\n"
 			 "statements 0 0 0 0\nproved-calls 1 2\n"
 			 "call 1 0 g\nend\n");
@@ -774,6 +781,22 @@ static void test_bad_facts(void **state)
 		     "t.notes: offset 80: artificial line out of place");
 	expect_error(HEADER2 FN5 "artificial x\nend\n", ARCOV_EFORMAT,
 		     "t.notes: offset 79: unexpected text after artificial");
+	expect_error(HEADER FN5 "absent\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 69: absent line in a version 1 file");
+	expect_error(HEADER2 FN5 "absent\nartificial\nend\n",
+		     ARCOV_EFORMAT,
+		     "t.notes: offset 76: artificial line out of place");
+	expect_error(HEADER2 FN5 "eh-only 2\nabsent\nend\n",
+		     ARCOV_EFORMAT,
+		     "t.notes: offset 79: absent line out of place");
+	expect_error(HEADER2 FN5 "absent 1\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 75: unexpected text after absent");
+	expect_error(HEADER FN5 "inlined\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 69: inlined line in a version 1 file");
+	expect_error(HEADER2 FN5 "absent\ninlined\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 76: inlined line out of place");
+	expect_error(HEADER2 FN5 "inlined\nabsent\nend\n", ARCOV_EFORMAT,
+		     "t.notes: offset 77: absent line out of place");
 	expect_error(HEADER2 FN5 "eh-only\nend\n", ARCOV_EFORMAT,
 		     "t.notes: offset 76: missing block");
 	expect_error(HEADER2 FN5 "eh-only 3 2\nend\n", ARCOV_EFORMAT,
@@ -826,6 +849,17 @@ static void test_writer_rejects_bad_facts(void **state)
 	notes.version = 2;
 	assert_true(arcov_notes_write(&notes, NULL, 0) > 0);
 	fn->artificial = 0;
+	/* Absent and inlined: each a version 2 fact, never both. */
+	fn->absent = 1;
+	assert_true(arcov_notes_write(&notes, NULL, 0) > 0);
+	fn->inlined = 1;
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	fn->absent = 0;
+	assert_true(arcov_notes_write(&notes, NULL, 0) > 0);
+	notes.version = 1;
+	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);
+	notes.version = 2;
+	fn->inlined = 0;
 	assert_int_equal(arcov_notes_add_eh_only(fn, 2), 0);
 	notes.version = 1;
 	assert_int_equal(arcov_notes_write(&notes, NULL, 0), ARCOV_EFORMAT);

@@ -466,6 +466,17 @@ static ssize_t file_source(struct arcov_modern *m, struct arcov_mfn *fn,
 	return s;
 }
 
+/* Whether any counter of @f counted. */
+static int fn_ran(const struct arcov_obj_fn *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < f->graph->ncounters; i++)
+		if (f->counters && f->counters[i])
+			return 1;
+	return 0;
+}
+
 int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 {
 	size_t *map, **maps;
@@ -506,6 +517,15 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		fn->leader = fn;
 		fn->artificial = obj->notes_rc == 0 &&
 				 obj->notes.fns[k].artificial;
+		fn->absent = obj->notes_rc == 0 && obj->notes.fns[k].absent;
+		fn->inlined = obj->notes_rc == 0 && obj->notes.fns[k].inlined;
+		/* Counts prove code in the object: an inlined body whose own
+		 * statements GCC all folded away (f(7) becoming 7) leaves no
+		 * trace the plugin sees, but its increments stayed. */
+		if (fn->absent && fn_ran(&obj->fns[k])) {
+			fn->absent = 0;
+			fn->inlined = 1;
+		}
 		fn->ncopies = 1;
 		fn->inexact = obj->fns[k].counts.inexact;
 		fn->index = k;
@@ -516,8 +536,9 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 		r = build_graph(fn);
 		if (r < 0)
 			return r;
-		/* An artificial function's lines are not the source's, but
-		 * its file markers still set the file of what follows. */
+		/* An artificial function's lines are not the source's, an
+		 * absent one's not the object's, but their file markers
+		 * still set the file of what follows. */
 		for (b = 0; bfn && b < bfn->nblocks; b++) {
 			const struct arcov_bb_block *blk = &bfn->blocks[b];
 
@@ -530,7 +551,7 @@ int arcov_modern_add(struct arcov_modern *m, const struct arcov_obj *obj)
 					continue;
 				}
 				if (file < 0 || b >= fn->nblocks ||
-				    fn->artificial)
+				    fn->artificial || fn->absent)
 					continue;
 				s = file_source(m, fn, file);
 				if (s < 0)
@@ -600,6 +621,8 @@ static void fold_copy(struct arcov_mfn *lead, struct arcov_mfn *fn)
 	fn->leader = lead;
 	lead->ncopies++;
 	lead->inexact |= fn->inexact;
+	/* Listed when some object emitted it. */
+	lead->inlined &= fn->inlined;
 	for (k = 0; k < fn->nblocks; k++)
 		lead->blocks[k].total = arcov_add_sat(lead->blocks[k].total,
 						      fn->blocks[k].count);
@@ -622,7 +645,7 @@ int arcov_modern_group(struct arcov_modern *m)
 	for (i = 0; i < m->nfns; i++) {
 		struct arcov_mfn *fn = m->fns[i];
 
-		if (fn->artificial)
+		if (fn->artificial || fn->absent)
 			continue;
 		j = name_hash(fn->name, fn->start_line) & (nslots - 1);
 		for (; slots[j]; j = (j + 1) & (nslots - 1))
@@ -666,6 +689,16 @@ int arcov_modern_group(struct arcov_modern *m)
 			fn->blocks_executed += fn->blocks[b].total != 0;
 		if (fn->nblocks > 1 && fn->blocks[fn->nblocks - 1].total)
 			fn->blocks_executed++;
+	}
+	/* A function only inlined is in its group (its lines are counted
+	 * apart, then added), but not listed. */
+	for (s = 0; s < m->nsrcs; s++) {
+		struct arcov_msrc *src = &m->srcs[s];
+
+		for (i = k = 0; i < src->nfns; i++)
+			if (arcov_mfn_listed(src->fns[i]))
+				src->fns[k++] = src->fns[i];
+		src->nfns = k;
 	}
 	return 0;
 }
@@ -744,7 +777,7 @@ static int count_run(struct arcov_modern *m, struct arcov_mfn *fn, uint32_t b,
 		struct arcov_mline *line;
 
 		if (k < 0)
-			continue;	/* an artificial function's line */
+			continue;	/* an artificial or absent one's */
 		line = &src->lines[k];
 		if (src->touched_lo >= src->touched_hi) {
 			src->touched_lo = (size_t)k;

@@ -91,6 +91,14 @@ struct arcov_mfn {
 	int artificial;		/* compiler-generated (its notes say): no
 				 * report shows it or its lines, as gcov 8
 				 * and later and lcov leave such out */
+	int absent;		/* not in the object (its notes say: GCC
+				 * dropped it after it was instrumented):
+				 * no report shows it or its lines, as
+				 * gcov 13 and later leave such out */
+	int inlined;		/* only inlined into other functions (its
+				 * notes say; a leader: every copy): not
+				 * listed, as nm and gcov do not, but its
+				 * lines are the object's */
 	int inexact;		/* its counters (a leader: some copy's)
 				 * contradict its graph: the counts are
 				 * the solver's bounds */
@@ -259,10 +267,18 @@ static inline int arcov_arc_is_branch(const struct arcov_marc *arc)
 int arcov_mline_merge(const struct arcov_mline *line, int64_t *sum,
 		      unsigned char *ran, int64_t *from);
 
-/* arcov_mfn_shown - whether reports list @fn: it leads its copies. */
+/* arcov_mfn_shown - whether reports show @fn's lines and branches as its
+ * own: it leads its copies. */
 static inline int arcov_mfn_shown(const struct arcov_mfn *fn)
 {
 	return fn->leader == fn;
+}
+
+/* arcov_mfn_listed - whether reports list @fn as a function: it leads its
+ * copies, and some object emitted it. */
+static inline int arcov_mfn_listed(const struct arcov_mfn *fn)
+{
+	return fn->leader == fn && !fn->inlined;
 }
 
 /**

@@ -201,7 +201,7 @@ static int add_groups(struct arcov_project *p)
 	for (; r >= 0 && i < m->nfns; i++) {
 		struct arcov_mfn *fn = m->fns[i];
 
-		if (fn->artificial || !fn->is_group)
+		if (fn->artificial || fn->absent || !fn->is_group)
 			continue;
 		/* The scratch keeps line tables between functions: those of
 		 * one object's sources at a time. */
@@ -239,7 +239,7 @@ static int build_lines(struct arcov_project *p,
 	for (i = 0; i < m->nfns; i++) {
 		struct arcov_mfn *fn = m->fns[i];
 
-		if (fn->artificial || fn->is_group)
+		if (fn->artificial || fn->absent || fn->is_group)
 			continue;
 		r = arcov_modern_line_counts(m, fn, 1, &fn->leader->cov);
 		if (r < 0)

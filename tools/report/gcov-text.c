@@ -558,7 +558,7 @@ int arcov_report_text(const struct arcov_report_opts *o,
 			const struct arcov_mfn *fn = m->fns[i];
 			char *name;
 
-			if (!arcov_mfn_shown(fn))
+			if (!arcov_mfn_listed(fn))
 				continue;
 			name = fn_name(&t, fn);
 			fprintf(out, "Function '%s'\n",
