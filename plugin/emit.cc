@@ -238,19 +238,48 @@ static tree asm_operand(const char *constraint, tree value)
  * call-free loop in a register; measured, that costs less than the
  * inlining gains, also when loops keep the three statements
  * (doc/notes-format.md §4, "Counters").
+ *
+ * Where the counter is an element of the unit's static array (-single,
+ * the plain mode), the counter is the asm's input only, no output: an
+ * asm that writes memory is a store to *any* memory for GCC's alias
+ * oracle (stmt_may_clobber_ref_p() answers yes for every asm with a
+ * virtual definition), so every load of the program after an increment
+ * had to be made again, in C++ after each inlined callee's entry
+ * counter: "this->member" reloaded per inlined call, and the IPA
+ * summaries lost the predicates that tell a callee's cost given its
+ * arguments (ipa-prop cannot see that a parameter's memory is unchanged
+ * across it), so callees stayed out of line that the plain build inlines
+ * (JsonCpp's std::unique_ptr destructor, Value::initBasic).  As a read,
+ * the asm blocks neither.  That GCC does not know the asm writes its
+ * input is sound here because nothing GCC compiles reads a counter:
+ * only the runtime does, in calls, which GCC must assume read memory as
+ * it is; and a volatile asm is never deleted, merged or moved across a
+ * call or another volatile asm.  Per thread the old form stays: with a
+ * thread-local counter as an input only, GCC 12 hoists the %fs-relative
+ * address's constant into a register shared by the function's
+ * increments (a callee-saved register, pushed and popped, and a lea),
+ * which costs more than the reloads it saves.
  */
 #define AP_INCREMENT_ASM "{addq\t$1, %0|add\t%0, 1}"
-#define AP_ADD_ASM "{addq\t%2, %0|add\t%0, %2}"
+#define AP_ADD_ASM "{addq\t%2, %0|add\t%0, %2}"	/* with an output */
+#define AP_ADD_ASM_IN "{addq\t%1, %0|add\t%0, %1}"	/* input only */
 
-/* The volatile "asm inline" @text on the counter @ref (%0 and %1), with
- * @n as %2 unless NULL_TREE. */
+/* Whether counter_asm() makes the counter an input only. */
+static bool counter_input_only(void)
+{
+	return !ap_opts.per_thread;
+}
+
+/* The volatile "asm inline" @text on the counter @ref (%0), with @n as
+ * the next operand unless NULL_TREE. */
 static gimple *counter_asm(const char *text, tree ref, tree n)
 {
 	vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
 	gasm *stmt;
 
-	vec_safe_push(outputs, asm_operand("=m", ref));
-	vec_safe_push(inputs, asm_operand("m", unshare_expr(ref)));
+	if (!counter_input_only())
+		vec_safe_push(outputs, asm_operand("=m", unshare_expr(ref)));
+	vec_safe_push(inputs, asm_operand("m", ref));
 	if (n)
 		vec_safe_push(inputs, asm_operand("re", n));
 	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
@@ -276,7 +305,8 @@ static gimple *increment_asm(tree ref)
  */
 gimple *ap_add_asm(tree ref, tree n)
 {
-	return counter_asm(AP_ADD_ASM, ref, n);
+	return counter_asm(counter_input_only() ? AP_ADD_ASM_IN : AP_ADD_ASM,
+			   ref, n);
 }
 
 /* Whether @stmt is an asm counter_asm() made of @text. */
@@ -291,13 +321,23 @@ static bool counter_asm_p(const gimple *stmt, const char *text)
 /* Whether @stmt is one of the adds ap_add_asm() makes. */
 bool ap_add_asm_p(const gimple *stmt)
 {
-	return counter_asm_p(stmt, AP_ADD_ASM);
+	return counter_asm_p(stmt, AP_ADD_ASM) ||
+	       counter_asm_p(stmt, AP_ADD_ASM_IN);
 }
 
 /* Whether @stmt is one of the increments increment_asm() makes. */
 bool ap_increment_asm_p(const gimple *stmt)
 {
 	return counter_asm_p(stmt, AP_INCREMENT_ASM);
+}
+
+/**
+ * ap_counter_asm_ref - the counter that @stmt, an increment or an add
+ * that counter_asm() made, adds to: its first input in either form.
+ */
+tree ap_counter_asm_ref(const gimple *stmt)
+{
+	return TREE_VALUE(gimple_asm_input_op(as_a<const gasm *>(stmt), 0));
 }
 
 /* Whether increments take the asm form: in the plain and the per-thread

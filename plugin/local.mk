@@ -26,6 +26,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/inline-size.cc \
 	plugin/thread-checks.cc \
 	plugin/loop-counts.cc \
+	plugin/merge-increments.cc \
 	plugin/loop-cost.cc \
 	plugin/arcov-plugin.h \
 	plugin/compat.h \

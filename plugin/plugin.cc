@@ -501,6 +501,9 @@ int plugin_init(struct plugin_name_args *info,
 	/* Counted loops' increments added up before the loop (loop-counts.cc),
 	 * before the first "lim", which follows "laddress". */
 	add_pass(info->base_name, ap_loop_counts_pass(), "laddress");
+	/* A block's increments of one counter as one add, once the GIMPLE
+	 * optimizers are done (merge-increments.cc). */
+	add_pass(info->base_name, ap_merge_increments_pass(), "optimized");
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, arcov_finish, NULL);
