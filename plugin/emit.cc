@@ -240,25 +240,27 @@ static tree asm_operand(const char *constraint, tree value)
  * (doc/notes-format.md §4, "Counters").
  *
  * Where the counter is an element of the unit's static array (-single,
- * the plain mode), the counter is the asm's input only, no output: an
- * asm that writes memory is a store to *any* memory for GCC's alias
- * oracle (stmt_may_clobber_ref_p() answers yes for every asm with a
- * virtual definition), so every load of the program after an increment
- * had to be made again, in C++ after each inlined callee's entry
- * counter: "this->member" reloaded per inlined call, and the IPA
- * summaries lost the predicates that tell a callee's cost given its
- * arguments (ipa-prop cannot see that a parameter's memory is unchanged
- * across it), so callees stayed out of line that the plain build inlines
- * (JsonCpp's std::unique_ptr destructor, Value::initBasic).  As a read,
- * the asm blocks neither.  That GCC does not know the asm writes its
- * input is sound here because nothing GCC compiles reads a counter:
- * only the runtime does, in calls, which GCC must assume read memory as
- * it is; and a volatile asm is never deleted, merged or moved across a
- * call or another volatile asm.  Per thread the old form stays: with a
- * thread-local counter as an input only, GCC 12 hoists the %fs-relative
- * address's constant into a register shared by the function's
- * increments (a callee-saved register, pushed and popped, and a lea),
- * which costs more than the reloads it saves.
+ * the plain mode), the counter is the asm's input only, no output, so
+ * the asm defines no memory for GCC: an asm that writes memory is a
+ * memory definition every load past it must be proved independent of,
+ * and GCC often cannot prove it -- a char load (type-based analysis
+ * cannot tell it from a counter) is made again after each increment
+ * (testsuite/e2e/merge.c, fields()), and the IPA summaries lost the
+ * predicates that say a callee's load depends only on its parameter's
+ * memory, so the inliners kept out of line callees that the plain build
+ * inlines (JsonCpp's std::unique_ptr destructor, Value::initBasic): on
+ * JsonCpp -single, 7.8 M of 188 M added instructions.  That GCC does
+ * not know the asm writes its input is sound here because nothing GCC
+ * compiles reads a counter: only the runtime does, in calls, which GCC
+ * must assume read memory as it is; and a volatile asm is never
+ * deleted, merged or moved across a call or another volatile asm.  GCC
+ * then keeps the array's address in a register in some functions (a
+ * lea), which costs less than what it gains (JsonCpp -single: 10 M
+ * fewer than the output form with the same merges).  Per thread the old
+ * form stays: with a thread-local counter as an input only, GCC 12
+ * keeps the %fs-relative offset's constant in a callee-saved register
+ * (a push, a pop and a lea per call), which cost more than the loads it
+ * saved (JsonCpp: 7 M more).
  */
 #define AP_INCREMENT_ASM "{addq\t$1, %0|add\t%0, 1}"
 #define AP_ADD_ASM "{addq\t%2, %0|add\t%0, %2}"	/* with an output */
