@@ -15,8 +15,8 @@
  *          times the passes GCC expects per entry; plus, when no
  *          increment is left in the loop, the memory references at
  *          invariant addresses that loop-invariant motion could then take
- *          out of it (the asm is a store to any memory for the alias
- *          oracle), one per pass each; plus, counting atomically, the
+ *          out of it (by the alias oracle, counters_block()), one per
+ *          pass each; plus, counting atomically, the
  *          locked adds, weighed as AP_LOCK_WEIGHT instructions; plus the
  *          unpredictable branches that folding an arm's increment into
  *          its branch's condition lets if-conversion remove, as in the
