@@ -239,38 +239,17 @@ static tree asm_operand(const char *constraint, tree value)
  * inlining gains, also when loops keep the three statements
  * (doc/notes-format.md §4, "Counters").
  *
- * Where the counter is an element of the unit's static array (-single,
- * the plain mode), the counter is the asm's input only, no output, so
- * the asm defines no memory for GCC: an asm that writes memory is a
- * memory definition every load past it must be proved independent of,
- * and GCC often cannot prove it -- a char load (type-based analysis
- * cannot tell it from a counter) is made again after each increment
- * (testsuite/e2e/merge.c, fields()), and the IPA summaries lost the
- * predicates that say a callee's load depends only on its parameter's
- * memory, so the inliners kept out of line callees that the plain build
- * inlines (JsonCpp's std::unique_ptr destructor, Value::initBasic): on
- * JsonCpp -single, 7.8 M of 188 M added instructions.  That GCC does
- * not know the asm writes its input is sound here because nothing GCC
- * compiles reads a counter: only the runtime does, in calls, which GCC
- * must assume read memory as it is; and a volatile asm is never
- * deleted, merged or moved across a call or another volatile asm.  GCC
- * then keeps the array's address in a register in some functions (a
- * lea), which costs less than what it gains (JsonCpp -single: 10 M
- * fewer than the output form with the same merges).  Per thread the old
- * form stays: with a thread-local counter as an input only, GCC 12
- * keeps the %fs-relative offset's constant in a callee-saved register
- * (a push, a pop and a lea per call), which cost more than the loads it
- * saved (JsonCpp: 7 M more).
+ * Tried and measured (bench/corpus, doc/performance.md "The third
+ * run"): the counter as the asm's input only, so that the asm defines
+ * no memory.  It let GCC keep a char field across increments and gave
+ * the inliners JsonCpp's plain decisions back (-single 1.84 to 1.65 of
+ * gcc's added instructions, with the merges), but it moved other
+ * inlining and loop decisions the wrong way (bzip2 -single 0.15 to
+ * 0.42, pugixml 0.54 to 0.93; the median 0.55 to 0.65), and GCC kept
+ * the array's address in a register; when in doubt, the output form.
  */
 #define AP_INCREMENT_ASM "{addq\t$1, %0|add\t%0, 1}"
-#define AP_ADD_ASM "{addq\t%2, %0|add\t%0, %2}"	/* with an output */
-#define AP_ADD_ASM_IN "{addq\t%1, %0|add\t%0, %1}"	/* input only */
-
-/* Whether counter_asm() makes the counter an input only. */
-static bool counter_input_only(void)
-{
-	return !ap_opts.per_thread;
-}
+#define AP_ADD_ASM "{addq\t%2, %0|add\t%0, %2}"
 
 /* The volatile "asm inline" @text on the counter @ref (%0), with @n as
  * the next operand unless NULL_TREE. */
@@ -279,8 +258,7 @@ static gimple *counter_asm(const char *text, tree ref, tree n)
 	vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
 	gasm *stmt;
 
-	if (!counter_input_only())
-		vec_safe_push(outputs, asm_operand("=m", unshare_expr(ref)));
+	vec_safe_push(outputs, asm_operand("=m", unshare_expr(ref)));
 	vec_safe_push(inputs, asm_operand("m", ref));
 	if (n)
 		vec_safe_push(inputs, asm_operand("re", n));
@@ -307,8 +285,7 @@ static gimple *increment_asm(tree ref)
  */
 gimple *ap_add_asm(tree ref, tree n)
 {
-	return counter_asm(counter_input_only() ? AP_ADD_ASM_IN : AP_ADD_ASM,
-			   ref, n);
+	return counter_asm(AP_ADD_ASM, ref, n);
 }
 
 /* Whether @stmt is an asm counter_asm() made of @text. */
@@ -323,8 +300,7 @@ static bool counter_asm_p(const gimple *stmt, const char *text)
 /* Whether @stmt is one of the adds ap_add_asm() makes. */
 bool ap_add_asm_p(const gimple *stmt)
 {
-	return counter_asm_p(stmt, AP_ADD_ASM) ||
-	       counter_asm_p(stmt, AP_ADD_ASM_IN);
+	return counter_asm_p(stmt, AP_ADD_ASM);
 }
 
 /* Whether @stmt is one of the increments increment_asm() makes. */
@@ -335,7 +311,7 @@ bool ap_increment_asm_p(const gimple *stmt)
 
 /**
  * ap_counter_asm_ref - the counter that @stmt, an increment or an add
- * that counter_asm() made, adds to: its first input in either form.
+ * that counter_asm() made, adds to: its first input.
  */
 tree ap_counter_asm_ref(const gimple *stmt)
 {

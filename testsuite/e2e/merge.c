@@ -1,9 +1,7 @@
 /* merge.c -- a one-block helper inlined three times into one block of its
  * caller: its entry counter is incremented three times in a row there,
- * which plugin/merge-increments.cc makes one add of 3.  Counting -single,
- * a field loaded on both sides of an increment is loaded once (emit.cc,
- * counter_asm(): the increment only reads its counter for GCC's alias
- * oracle). */
+ * which plugin/merge-increments.cc makes one add of 3, but not across a
+ * call or a load that may trap. */
 #include <stdio.h>
 
 /* A char field: GCC's type-based alias analysis cannot tell a char
@@ -42,7 +40,7 @@ __attribute__((noinline)) static int twice(int v)	/*@10*/
 	return a + v;	/*@10*/
 }
 
-/* Two loads of c->tag with peek()'s increments between. */
+/* peek()'s two copies, with a load that may trap in each. */
 __attribute__((noinline)) int fields(const struct cell *c)	/*@10*/
 {
 	return peek(c) * 7 + peek(c);	/*@10*/
