@@ -112,12 +112,9 @@ static bool counter_stmt(const gimple *stmt)
 }
 
 /* Whether one of the plugin's statements on counters in @counters keeps
- * motion from taking @r's reference out of the loop: a load moves out
- * past what may not store to it, a store past what may neither store to
- * it nor read it.  The asm increments are only reads for the alias
- * oracle (emit.cc, counter_asm()), which treats an asm as reading any
- * memory, so they keep stores in and let loads out; an atomic add is a
- * call that may write its argument's memory. */
+ * motion from taking @r's reference out of the loop, by GCC's alias
+ * oracle: a load moves out past what may not store to it, a store past
+ * what may neither store to it nor read it. */
 static bool counters_block(const vec<gimple *> &counters, gimple *r,
 			   tree ref)
 {

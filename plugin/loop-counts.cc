@@ -1,9 +1,7 @@
 /* loop-counts.cc -- increments taken out of loop bodies.
  *
  * An increment in a loop body runs once per iteration, and as an asm it is
- * also a barrier: the alias oracle takes an asm that writes memory (the
- * per-thread mode's) for a store to any memory, and one that reads it
- * (-single's, emit.cc, counter_asm()) for a read of any, so
+ * also a barrier: the alias oracle takes it for a store to any memory, so
  * loop-invariant motion cannot keep a variable of the loop in a register
  * (SQLite's balance_nonroot() loads and stores "b.nCell" every iteration
  * of "while (piCell < piEnd) { ...; b.nCell++; }", 10 M extra
