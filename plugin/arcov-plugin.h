@@ -122,6 +122,9 @@ void ap_emitted_release(void);
 opt_pass *ap_thread_checks_early_pass(void);
 opt_pass *ap_tls_counters_pass(void);
 
+/* merge-increments.cc */
+opt_pass *ap_merge_increments_pass(void);
+
 /* loop-counts.cc */
 opt_pass *ap_loop_counts_pass(void);
 
@@ -159,6 +162,7 @@ gimple *ap_atomic_add(tree ref, tree n);
 bool ap_atomic_add_p(const gimple *stmt);
 gimple *ap_add_asm(tree ref, tree n);
 bool ap_add_asm_p(const gimple *stmt);
+tree ap_counter_asm_ref(const gimple *stmt);
 bool ap_thread_check_stmt_p(const gimple *stmt);
 bool ap_thread_base_p(const gimple *stmt);
 tree ap_thread_copy(tree ref);

@@ -241,19 +241,28 @@ static tree asm_operand(const char *constraint, tree value)
  * call-free loop in a register; measured, that costs less than the
  * inlining gains, also when loops keep the three statements
  * (doc/notes-format.md §4, "Counters").
+ *
+ * Tried and measured (bench/corpus, doc/performance.md "The third
+ * run"): the counter as the asm's input only, so that the asm defines
+ * no memory.  It let GCC keep a char field across increments and gave
+ * the inliners JsonCpp's plain decisions back (-single 1.84 to 1.65 of
+ * gcc's added instructions, with the merges), but it moved other
+ * inlining and loop decisions the wrong way (bzip2 -single 0.15 to
+ * 0.42, pugixml 0.54 to 0.93; the median 0.55 to 0.65), and GCC kept
+ * the array's address in a register; when in doubt, the output form.
  */
 #define AP_INCREMENT_ASM "{addq\t$1, %0|add\t%0, 1}"
 #define AP_ADD_ASM "{addq\t%2, %0|add\t%0, %2}"
 
-/* The volatile "asm inline" @text on the counter @ref (%0 and %1), with
- * @n as %2 unless NULL_TREE. */
+/* The volatile "asm inline" @text on the counter @ref (%0), with @n as
+ * the next operand unless NULL_TREE. */
 static gimple *counter_asm(const char *text, tree ref, tree n)
 {
 	vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
 	gasm *stmt;
 
-	vec_safe_push(outputs, asm_operand("=m", ref));
-	vec_safe_push(inputs, asm_operand("m", unshare_expr(ref)));
+	vec_safe_push(outputs, asm_operand("=m", unshare_expr(ref)));
+	vec_safe_push(inputs, asm_operand("m", ref));
 	if (n)
 		vec_safe_push(inputs, asm_operand("re", n));
 	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
@@ -301,6 +310,15 @@ bool ap_add_asm_p(const gimple *stmt)
 bool ap_increment_asm_p(const gimple *stmt)
 {
 	return counter_asm_p(stmt, AP_INCREMENT_ASM);
+}
+
+/**
+ * ap_counter_asm_ref - the counter that @stmt, an increment or an add
+ * that counter_asm() made, adds to: its first input.
+ */
+tree ap_counter_asm_ref(const gimple *stmt)
+{
+	return TREE_VALUE(gimple_asm_input_op(as_a<const gasm *>(stmt), 0));
 }
 
 /* Whether increments take the asm form: in the plain and the per-thread

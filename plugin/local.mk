@@ -28,6 +28,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/thread-checks.cc \
 	plugin/tls-counters.cc \
 	plugin/loop-counts.cc \
+	plugin/merge-increments.cc \
 	plugin/loop-cost.cc \
 	plugin/arcov-plugin.h \
 	plugin/compat.h \

@@ -15,8 +15,8 @@
  *          times the passes GCC expects per entry; plus, when no
  *          increment is left in the loop, the memory references at
  *          invariant addresses that loop-invariant motion could then take
- *          out of it (the asm is a store to any memory for the alias
- *          oracle), one per pass each; plus, counting atomically, the
+ *          out of it (by the alias oracle, counters_block()), one per
+ *          pass each; plus, counting atomically, the
  *          locked adds, weighed as AP_LOCK_WEIGHT instructions; plus the
  *          unpredictable branches that folding an arm's increment into
  *          its branch's condition lets if-conversion remove, as in the
@@ -111,16 +111,30 @@ static bool counter_stmt(const gimple *stmt)
 	       (ap_opts.atomic && ap_atomic_add_p(stmt));
 }
 
+/* Whether one of the plugin's statements on counters in @counters keeps
+ * motion from taking @r's reference out of the loop, by GCC's alias
+ * oracle: a load moves out past what may not store to it, a store past
+ * what may neither store to it nor read it. */
+static bool counters_block(const vec<gimple *> &counters, gimple *r,
+			   tree ref)
+{
+	for (gimple *c : counters)
+		if (stmt_may_clobber_ref_p(c, ref) ||
+		    (gimple_vdef(r) && ref_maybe_used_by_stmt_p(c, ref)))
+			return true;
+	return false;
+}
+
 /*
  * The memory references of @loop's body at addresses invariant in it that
- * nothing in the loop but the increments may store to: what
+ * nothing in the loop but the increments keeps in it: what
  * loop-invariant motion (loads) and store motion (stores) could keep in
  * registers once the increments are gone, each a load or a store per
  * pass.  A lower bound of what they block, by GCC's alias oracle.
  */
 static unsigned int blocked_refs(const class loop *loop, basic_block *body)
 {
-	auto_vec<gimple *> stores, refs;
+	auto_vec<gimple *> stores, refs, counters;
 	unsigned int i, blocked = 0;
 
 	for (i = 0; i < loop->num_nodes; i++) {
@@ -131,8 +145,10 @@ static unsigned int blocked_refs(const class loop *loop, basic_block *body)
 			gimple *stmt = gsi_stmt(gsi);
 			tree ref;
 
-			if (counter_stmt(stmt))
+			if (counter_stmt(stmt)) {
+				counters.safe_push(stmt);
 				continue;
+			}
 			if (gimple_vdef(stmt))
 				stores.safe_push(stmt);
 			ref = memory_ref(stmt);
@@ -141,7 +157,8 @@ static unsigned int blocked_refs(const class loop *loop, basic_block *body)
 				refs.safe_push(stmt);
 		}
 	}
-	if ((unsigned HOST_WIDE_INT)stores.length() * refs.length() >
+	if ((unsigned HOST_WIDE_INT)(stores.length() + counters.length()) *
+	    refs.length() >
 	    AP_ALIAS_WORK)
 		return 0;
 	for (gimple *r : refs) {
@@ -160,7 +177,7 @@ static unsigned int blocked_refs(const class loop *loop, basic_block *body)
 				break;
 			}
 		}
-		blocked += free;
+		blocked += free && counters_block(counters, r, ref);
 	}
 	return blocked;
 }

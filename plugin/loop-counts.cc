@@ -49,7 +49,7 @@ static bool loops_gate(function *fun)
 static tree incremented(gimple *stmt)
 {
 	if (ap_increment_asm_p(stmt))
-		return TREE_VALUE(gimple_asm_output_op(as_a<gasm *>(stmt), 0));
+		return ap_counter_asm_ref(stmt);
 	if (!ap_opts.atomic || !ap_atomic_add_p(stmt) ||
 	    !integer_onep(gimple_call_arg(stmt, 1)))
 		return NULL_TREE;

@@ -508,6 +508,11 @@ int plugin_init(struct plugin_name_args *info,
 	/* Which instrumented functions reach the object (emitted.cc): after
 	 * "optimized", the last GIMPLE pass at every -O level. */
 	add_pass(info->base_name, ap_emitted_pass(), "optimized");
+	/* A block's increments of one counter as one add, once the GIMPLE
+	 * optimizers are done (merge-increments.cc); registered last, so
+	 * it runs first after "optimized", before tls-counters.cc rewrites
+	 * the increments it recognises. */
+	add_pass(info->base_name, ap_merge_increments_pass(), "optimized");
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, arcov_finish, NULL);

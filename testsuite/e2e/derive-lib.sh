@@ -43,7 +43,7 @@ increments()
 {
 	cat "$tmp/arcov/$1".*i.arcov |
 		grep -c -e '^ *arcov\.[0-9]* = arcov\.[0-9]* + 1;' \
-			-e '^ *__asm__ .*"=m" \.LARCOV[CT]'
+			-e '^ *__asm__ .*"{addq.\$1, %0'
 }
 
 # reports SRC OUT [RUN]: every report of SRC from $tmp/arcov in OUT: gcov
