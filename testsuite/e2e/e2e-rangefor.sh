@@ -16,10 +16,15 @@ build_gcc rangefor.cc
 build_arcov rangefor.cc -O0
 run_both
 check_marks rangefor.cc
-compare_gcov rangefor.cc 25
-gcov_25=$(awk -F: '/0:Source:rangefor.cc$/ { mine = 1; next } /0:Source:/ { mine = 0 }
-	mine && $2 + 0 == 25 { gsub(/ /, "", $1); print $1; exit }' "$tmp/gcov.txt")
-test "$gcov_25" = 73 || fail "rangefor.cc:25: gcov 12 reads $gcov_25, the test says 73"
+# gcov's reading of the cleanup's lineless block is its own graph's, which
+# differs between GCC majors (GCC 13 lays the loop out otherwise): held to
+# gcov 12's numbers only; the marked counts hold under every GCC.
+if test "$gcc_major" = 12; then
+	compare_gcov rangefor.cc 25
+	gcov_25=$(awk -F: '/0:Source:rangefor.cc$/ { mine = 1; next } /0:Source:/ { mine = 0 }
+		mine && $2 + 0 == 25 { gsub(/ /, "", $1); print $1; exit }' "$tmp/gcov.txt")
+	test "$gcov_25" = 73 || fail "rangefor.cc:25: gcov 12 reads $gcov_25, the test says 73"
+fi
 check_report rangefor.cc
 # The lines of several blocks, exactly, as arcov -t prints them.
 for ln in 25:46 28:35 39:7 58:3; do
