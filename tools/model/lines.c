@@ -631,6 +631,22 @@ static void fold_copy(struct arcov_mfn *lead, struct arcov_mfn *fn)
 						    fn->arcs[k].count);
 }
 
+/* Keeps in each source's function list those @keep accepts, in order. */
+static void keep_src_fns(struct arcov_modern *m,
+			 int (*keep)(const struct arcov_mfn *))
+{
+	size_t s, i, k;
+
+	for (s = 0; s < m->nsrcs; s++) {
+		struct arcov_msrc *src = &m->srcs[s];
+
+		for (i = k = 0; i < src->nfns; i++)
+			if (keep(src->fns[i]))
+				src->fns[k++] = src->fns[i];
+		src->nfns = k;
+	}
+}
+
 int arcov_modern_group(struct arcov_modern *m)
 {
 	size_t nslots = 1, i, j, s, k;
@@ -657,14 +673,7 @@ int arcov_modern_group(struct arcov_modern *m)
 			slots[j] = fn;
 	}
 	free(slots);
-	for (s = 0; s < m->nsrcs; s++) {
-		struct arcov_msrc *src = &m->srcs[s];
-
-		for (i = k = 0; i < src->nfns; i++)
-			if (arcov_mfn_shown(src->fns[i]))
-				src->fns[k++] = src->fns[i];
-		src->nfns = k;
-	}
+	keep_src_fns(m, arcov_mfn_shown);
 	/* gcov 12's function groups: functions of a source that start on
 	 * the same line (different functions: copies are one). */
 	for (s = 0; s < m->nsrcs; s++) {
@@ -692,14 +701,7 @@ int arcov_modern_group(struct arcov_modern *m)
 	}
 	/* A function only inlined is in its group (its lines are counted
 	 * apart, then added), but not listed. */
-	for (s = 0; s < m->nsrcs; s++) {
-		struct arcov_msrc *src = &m->srcs[s];
-
-		for (i = k = 0; i < src->nfns; i++)
-			if (arcov_mfn_listed(src->fns[i]))
-				src->fns[k++] = src->fns[i];
-		src->nfns = k;
-	}
+	keep_src_fns(m, arcov_mfn_listed);
 	return 0;
 }
 
