@@ -134,8 +134,27 @@ static inline bool ap_target_x86_64(void)
 {
 	return TARGET_64BIT && !TARGET_X32;
 }
+/* Whether the current function may use %xmm0-15, and %xmm16-31 and the
+ * mask registers %k0-7 (an asm may clobber only the registers its
+ * function has). */
+static inline bool ap_target_sse(void)
+{
+	return TARGET_SSE;
+}
+static inline bool ap_target_avx512(void)
+{
+	return TARGET_AVX512F;
+}
 #else
 static inline bool ap_target_x86_64(void)
+{
+	return false;
+}
+static inline bool ap_target_sse(void)
+{
+	return false;
+}
+static inline bool ap_target_avx512(void)
 {
 	return false;
 }
