@@ -383,9 +383,10 @@ unknown:
  * that dlopen()s it -- and per-thread counting costs a few percent over
  * plain increments on one thread (doc/performance.md), where relaxed
  * atomics cost several times.  With -fPIC a function reaches its
- * thread's counters through one __tls_get_addr() call per call
- * (emit.cc, thread_base), still cheaper than atomics on one thread and
- * far cheaper on several.
+ * thread's counters through one call per call (emit.cc, thread_base; on
+ * x86-64 a TLS descriptor call, tls-counters.cc; __tls_get_addr()
+ * elsewhere), cheaper than atomics on one thread and far cheaper on
+ * several.
  */
 static void choose_mode(void)
 {
