@@ -503,6 +503,9 @@ int plugin_init(struct plugin_name_args *info,
 	/* The copy's increments with their address written out, as the last
 	 * GIMPLE pass (tls-counters.cc). */
 	add_pass(info->base_name, ap_tls_counters_pass(), "optimized");
+	/* Their descriptor calls made bare where the frame allows, once
+	 * the prologue is laid out (tls-counters.cc). */
+	add_pass(info->base_name, ap_tls_frame_pass(), "pro_and_epilogue");
 	/* Counted loops' increments added up before the loop (loop-counts.cc),
 	 * before the first "lim", which follows "laddress". */
 	add_pass(info->base_name, ap_loop_counts_pass(), "laddress");

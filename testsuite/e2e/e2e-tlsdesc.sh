@@ -40,7 +40,7 @@ fn()
 	sed -n "/<$2>:/,/^\$/p" "$tmp/$1.s"
 }
 for f in tlsdesc-linked:td_odd tlsdesc-linked:td_linked \
-	 tlsdesc-dl:td_scale tlsdesc-dl:td_dl; do
+	 tlsdesc-dl:td_scale tlsdesc-dl:td_first tlsdesc-dl:td_dl; do
 	n=$(fn "${f%:*}" "${f#*:}" | grep -c 'R_X86_64_TLSDESC_CALL')
 	test "$n" = 1 || fail "${f#*:}: $n descriptor calls, not 1"
 	n=$(fn "${f%:*}" "${f#*:}" | grep -c 'R_X86_64_GOTPC32_TLSDESC')
@@ -60,6 +60,18 @@ fn tlsdesc-linked td_odd | grep -E 'push +%r(bx|bp|1[2-5])' &&
 # counters outgrow it (glibc gives it 512 bytes): the dynamic case.
 GLIBC_TUNABLES=glibc.rtld.optional_static_tls=0${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}
 export GLIBC_TUNABLES
+# The stack moved and aligned around the call in the leaves, not where
+# the frame keeps it aligned with nothing below it (a function that
+# calls, td_first() and td_linked()).
+for f in tlsdesc-linked:td_odd tlsdesc-dl:td_scale tlsdesc-dl:td_dl; do
+	fn "${f%:*}" "${f#*:}" | grep -q 'and    \$0xfffffffffffffff0,%rsp' ||
+		fail "${f#*:}: the stack not aligned around the call"
+done
+for f in tlsdesc-linked:td_linked tlsdesc-dl:td_first; do
+	fn "${f%:*}" "${f#*:}" | grep -q 'and    \$0xfffffffffffffff0,%rsp' &&
+		fail "${f#*:}: the stack moved around the call in an aligned frame"
+done
+
 for p in prog prog-exe; do
 	rm -f "$tmp/arcov/"*.da
 	out=$(cd "$tmp/arcov" && ./$p 2> "$tmp/arcov.err") ||

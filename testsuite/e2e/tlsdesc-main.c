@@ -12,16 +12,17 @@
 long td_linked(long n);
 
 static double (*scale)(double, double);
+static double (*first)(double);
 static long (*dl)(long);
 static int bad;
 
 static void *run(void *arg)
 {
 	long id = (long)arg;
-	double d = scale(id + 1.5, 0.5);	/* the first access */
+	double d = first(id + 1.5);	/* the first access */
 	long s;
 
-	if (d != (id + 1.5) * 0.5 + 0.25)
+	if (d != (id + 1.5) * 0.5 + 0.25 + (id + 1.5))
 		bad = 1;
 	for (int i = 0; i < 9; i++)
 		if (scale(i, 4.0) != (i > 4 ? i * 4.0 + 0.25 : 4.0 - i))
@@ -47,6 +48,7 @@ int main(int argc, char **argv)
 	}
 	*(void **)&scale = dlsym(h, "td_scale");
 	*(void **)&dl = dlsym(h, "td_dl");
+	*(void **)&first = dlsym(h, "td_first");
 	for (long i = 0; i < NTHREADS; i++)
 		if (pthread_create(&t[i], NULL, run, (void *)i))
 			return 1;
