@@ -46,7 +46,10 @@
  *    __tls_get_addr(), which may call malloc(), with the stack as it
  *    found it: a leaf function's misaligned stack faults there), and the
  *    red zone below the stack pointer left alone: the asm moves the stack
- *    pointer 128 bytes down, aligns it and puts it back;
+ *    pointer 128 bytes down, aligns it and puts it back (4
+ *    instructions, which an RTL pass takes out again once the prologue
+ *    is laid out, where the frame keeps the stack aligned with no red
+ *    zone: frame_execute());
  *  - the vector registers, which glibc before 2.40 does not save on that
  *    path (BZ #31372; malloc() and memset() use them): they are the asm's
  *    clobbers, a cost to a function that has floating-point values live
