@@ -31,6 +31,12 @@ BEGIN { SUBSEP = "\034" }
 # by its absolute path; one source, as lcov resolves them.
 ($1 == "L" || $1 == "F") && substr($2, 1, 1) != "/" { $2 = root $2 }
 
+# Lines and functions lcov's exclusion markers leave out (LCOV_EXCL_LINE,
+# LCOV_EXCL_START to _STOP; GCOVR_, GCOV_ and ARCOV_ alike) are left out
+# of both sides: arcov's reports drop them, as lcov drops them from gcov's
+# data (arcov(1)), and gcov 12 lists them.
+($1 == "L" && excluded(file, $3)) || ($1 == "F" && excluded(file, $4)) { next }
+
 $1 == "L" {
 	k = file SUBSEP $3
 	if (!((1, k) in lc) && !((2, k) in lc))
@@ -80,6 +86,24 @@ function text(f, l,    s, n) {
 	gsub(/[ \t]+/, " ", s)
 	sub(/^ /, "", s)
 	return length(s) > 50 ? substr(s, 1, 47) "..." : s
+}
+
+# excluded(FILE, LINE): whether an exclusion marker covers LINE of FILE.
+function excluded(f, l,    n, s, open_) {
+	if (!(f in marked)) {
+		marked[f] = 1
+		open_ = 0
+		for (n = 1; (getline s < f) > 0; n++) {
+			if (s ~ /(LCOV|GCOVR|GCOV|ARCOV)_EXCL_START/)
+				open_ = 1
+			if (open_ || s ~ /(LCOV|GCOVR|GCOV|ARCOV)_EXCL_LINE/)
+				excl[f, n] = 1
+			if (s ~ /(LCOV|GCOVR|GCOV|ARCOV)_EXCL_STOP/)
+				open_ = 0
+		}
+		close(f)
+	}
+	return (f, l) in excl
 }
 
 # has_word(S, W): whether S holds the identifier W (or one of W's
