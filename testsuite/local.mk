@@ -345,7 +345,8 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-outputs.sh \
 	testsuite/profile/profile-runs.sh \
 	testsuite/profile/profile-bounded.sh \
-	testsuite/profile/profile-many.sh
+	testsuite/profile/profile-many.sh \
+	testsuite/profile/profile-aggregate.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-calls.sh \
@@ -361,6 +362,9 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-runs.sh \
 	testsuite/profile/profile-bounded.sh \
 	testsuite/profile/profile-many.sh \
+	testsuite/profile/profile-aggregate.sh \
+	testsuite/profile/aggregate.c \
+	testsuite/profile/aggcheck.py \
 	testsuite/profile/guest.c \
 	testsuite/profile/calls.c \
 	testsuite/profile/calls.exp \
