@@ -875,7 +875,8 @@ static COLD int stack_grow(struct thread *th)
 static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 			     uintptr_t site)
 {
-	return f->sp < cfa || (f->sp == cfa && f->site != site);
+	return __builtin_expect(f->sp <= cfa, 0) &&
+	       (f->sp < cfa || f->site != site);
 }
 
 /* Function @s's last entry (struct fstat), 0 if none. */
@@ -889,28 +890,40 @@ static void enter_rest(struct thread *th, uint64_t now, int16_t core,
 static void enter_outside(struct thread *th, uint64_t now, int16_t core,
 			  int timeline, int rest);
 
-/*
- * Open a call of function @id from call site @site at @now, on edge @e
- * (its statistics @e->stat): the stack has room.  @timeline and @rest
- * as for pop_inline(); a period or an outside time outside the bounds
- * goes to enter_rest() as a tail call, which does the rest.
- */
+/* Open a frame above @top for a call of function @id from call site
+ * @site on edge @e (the stack has room), all but its start time:
+ * before the clock is read, so that the hook's arguments need not
+ * outlive rdtsc, which takes two of their registers. */
 static inline __attribute__((always_inline))
-void push_inline(struct thread *th, struct frame *top, uint32_t id,
-		 uintptr_t sp, uintptr_t site, uint64_t now, struct edge *e,
-		 int16_t core, int timeline, int rest)
+struct frame *frame_open(struct thread *th, struct frame *top, uint32_t id,
+			 uintptr_t sp, uintptr_t site, struct edge *e)
 {
 	struct frame *f = top + 1;
-	struct fstat *s = e->stat;
-	uint64_t v;
 
 	th->top = f;
 	f->sp = sp;
 	f->site = site;
-	f->start = now;
 	f->child = 0;
 	f->edge = e;
 	f->fn = id;
+	return f;
+}
+
+/*
+ * Start the call of frame @f (frame_open()) at @now.  @timeline and
+ * @rest as for pop_inline(); a period or an outside time outside the
+ * bounds goes to enter_rest() as a tail call, which does the rest.
+ */
+static inline __attribute__((always_inline))
+void push_inline(struct thread *th, struct frame *f, uint64_t now,
+		 int16_t core, int timeline, int rest)
+{
+	struct edge *e = f->edge;
+	struct fstat *s = e->stat;
+	uint32_t id = f->fn;
+	uint64_t v;
+
+	f->start = now;
 	e->calls++;
 	/* The period: its sum telescopes (the dump takes the last entry
 	 * minus the first), only its bounds are kept per call. */
@@ -1015,7 +1028,8 @@ static COLD void enter_general(struct arcov_prof_fn *fn, uintptr_t site,
 		e = &s->orphan;
 		th->dropped++;
 	}
-	push_inline(th, th->top, id, sp, site, now, e, core, timeline_on, -1);
+	push_inline(th, frame_open(th, th->top, id, sp, site, e), now, core,
+		    timeline_on, -1);
 out:
 	th->off = th->rest;
 }
@@ -1039,6 +1053,7 @@ void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
 	struct frame *top = th->top;
 	uint32_t id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
 	struct edge *e = *hint_of(th, site, top->fn, id);
+	struct frame *f;
 	int16_t core = -1;
 	uint64_t now;
 
@@ -1057,8 +1072,9 @@ void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
 	 * a thread's own readings come in program order on one core, and a
 	 * negative difference (a migration to a core whose TSC lags) counts
 	 * 0.  A recording thread reads the core beside it (ticks_core()). */
+	f = frame_open(th, top, id, sp, site, e);
 	now = timeline && th->recording ? ticks_core(&core) : tsc();
-	push_inline(th, top, id, sp, site, now, e, core, timeline,
+	push_inline(th, f, now, core, timeline,
 		    timeline ? HOOK_TIMELINE : HOOK_ON);
 }
 
@@ -1066,6 +1082,17 @@ static COLD void enter_timeline(struct arcov_prof_fn *fn, uintptr_t site,
 				uintptr_t sp, struct thread *th)
 {
 	enter_fast(th, fn, site, sp, 1);
+}
+
+/* The entry hook's other states, out of line: the hook then tests one
+ * word against a constant before its fast path. */
+static COLD void enter_other(struct arcov_prof_fn *fn, uintptr_t site,
+			     uintptr_t sp, struct thread *th)
+{
+	if (th->off == HOOK_TIMELINE)
+		enter_timeline(fn, site, sp, th);
+	else
+		enter_general(fn, site, sp, th);
 }
 
 /* The entry hook (runtime/arcov-profile.h). */
@@ -1076,10 +1103,8 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 
 	if (__builtin_expect(th->off == HOOK_ON, 1))
 		enter_fast(th, fn, (uintptr_t)site, (uintptr_t)cfa, 0);
-	else if (th->off == HOOK_TIMELINE)
-		enter_timeline(fn, (uintptr_t)site, (uintptr_t)cfa, th);
 	else
-		enter_general(fn, (uintptr_t)site, (uintptr_t)cfa, th);
+		enter_other(fn, (uintptr_t)site, (uintptr_t)cfa, th);
 }
 
 /* arcov_profile_exit() for every case the fast path leaves (the
@@ -1147,6 +1172,16 @@ static COLD void exit_timeline(struct arcov_prof_fn *fn, uintptr_t sp,
 	exit_fast(th, fn, sp, 1);
 }
 
+/* The exit hook's other states (enter_other()). */
+static COLD void exit_other(struct arcov_prof_fn *fn, uintptr_t sp,
+			    struct thread *th)
+{
+	if (th->off == HOOK_TIMELINE)
+		exit_timeline(fn, sp, th);
+	else
+		exit_general(fn, sp, th);
+}
+
 /* The exit hook (runtime/arcov-profile.h). */
 ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 {
@@ -1154,10 +1189,8 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 
 	if (__builtin_expect(th->off == HOOK_ON, 1))
 		exit_fast(th, fn, (uintptr_t)cfa, 0);
-	else if (th->off == HOOK_TIMELINE)
-		exit_timeline(fn, (uintptr_t)cfa, th);
 	else
-		exit_general(fn, (uintptr_t)cfa, th);
+		exit_other(fn, (uintptr_t)cfa, th);
 }
 
 /* The calling thread's open frames, saved before a setjmp. */
