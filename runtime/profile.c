@@ -575,11 +575,13 @@ static inline uint32_t edge_hash(uint64_t pair, uintptr_t site)
  * instructions to compute, and calls from different places fall on
  * different ones, as do calls of different functions inlined at one
  * place (they share the site of the function they are inlined into) and
- * calls from different inlined callers. */
+ * calls from different inlined callers.  Two lea make it (x86-64 scales
+ * by 8 at most), with no copy of the two numbers the hook compares
+ * next. */
 static inline struct edge **hint_of(struct thread *th, uintptr_t site,
 				    uint32_t caller, uint32_t id)
 {
-	return &th->hint[(site + (uintptr_t)id * 8 + (uintptr_t)caller * 128) &
+	return &th->hint[(site + ((uintptr_t)id + (uintptr_t)caller * 8) * 8) &
 			 th->hint_mask];
 }
 
