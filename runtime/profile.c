@@ -618,8 +618,8 @@ static COLD int table_grow(struct thread *th)
 	}
 	if (th->nedges)
 		memcpy(e, th->edges, th->nedges * sizeof *e);
-	for (f = th->stack; f <= th->top; f++)
-		if (f->edge)
+	for (f = th->stack; f <= th->top; f++)	/* not the orphans */
+		if (f->edge >= th->edges && f->edge < th->edges + th->nedges)
 			f->edge = e + (f->edge - th->edges);
 	hints_clear(th);
 	free(th->edges);

@@ -346,7 +346,8 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-runs.sh \
 	testsuite/profile/profile-bounded.sh \
 	testsuite/profile/profile-many.sh \
-	testsuite/profile/profile-aggregate.sh
+	testsuite/profile/profile-aggregate.sh \
+	testsuite/profile/profile-forkgrow.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-calls.sh \
@@ -363,6 +364,7 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-bounded.sh \
 	testsuite/profile/profile-many.sh \
 	testsuite/profile/profile-aggregate.sh \
+	testsuite/profile/profile-forkgrow.sh \
 	testsuite/profile/aggregate.c \
 	testsuite/profile/aggcheck.py \
 	testsuite/profile/guest.c \
