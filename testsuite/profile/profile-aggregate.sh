@@ -18,8 +18,8 @@ for opt in -O0 -O2; do
 	python3 "$profdir/aggcheck.py" "$d/prog.arcov-trace" \
 		"$tmp/counts.tl" > "$tmp/check.out" 2>&1 ||
 		fail "$opt: $(cat "$tmp/check.out")"
-	# spin's calls: 2 per work() (twice() inlined or not), 100 n per
-	# fact(n) over 10 + 4 ... , 60 in main's loop and 1 after it.
+	# The calls the source makes: main's loop calls work 300 times and
+	# spin 60 times (every fifth pass), then spin once more.
 	grep -q '^arc <root> main 1$' "$tmp/counts.tl" ||
 		fail "$opt: main is not called once"
 	grep -q '^arc main work 300$' "$tmp/counts.tl" ||
