@@ -81,11 +81,9 @@ struct frame {
 	uintptr_t site;		/* its return address */
 	uint64_t start;		/* ticks */
 	uint64_t child;		/* ticks spent in closed callees */
-	struct edge *edge;	/* in edges[], NULL if none */
+	struct edge *edge;	/* in edges[], or the function's orphan
+				 * (struct fstat) when none; never NULL */
 	uint32_t fn;
-	struct fstat *stat;	/* stats[fn]; not next to edge, which
-				 * GCC would store with three SSE
-				 * instructions more */
 };
 
 /*
@@ -106,13 +104,24 @@ static inline int bounds_out(const struct bounds *b, uint64_t v)
 }
 
 /* 64 bytes: the hooks find an edge in one cache line.  pair is callee <<
- * 32 | caller, so one comparison checks both.  incl and self are apart:
- * side by side GCC adds them with four SSE instructions more. */
+ * 32 | caller, the table's key; the entry hook compares the halves, with
+ * no shift to make the word.  incl and self are apart:
+ * side by side GCC adds them with four SSE instructions more.  stat is
+ * the callee's statistics, so that neither hook indexes them: the
+ * tables' growth keeps it (stat_grow(), thread_out()). */
 struct edge {
-	uint64_t pair;
+	union {
+		uint64_t pair;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		struct { uint32_t caller, callee; } fns;
+#else
+		struct { uint32_t callee, caller; } fns;
+#endif
+	};
 	uintptr_t site;
 	uint64_t incl, calls, self;	/* ticks */
 	struct bounds gross;		/* of incl */
+	struct fstat *stat;
 } __attribute__((aligned(64)));
 
 static inline uint64_t edge_pair(uint32_t caller, uint32_t callee)
@@ -147,20 +156,33 @@ struct span {
  * sum of differences gives is not kept per call: the calls on an edge
  * are the edge's (the dump adds the edges up, stats_of_edges()), the sum
  * of the periods telescopes to last_entry - first_entry over hits - 1 of
- * them.  The calls a fork or a full table left without an edge are
- * counted in hits and the net and gross spans here by the general paths.
+ * them.  The calls a fork or a full table left without an edge go on the
+ * orphan edge, which is no caller's and which the dump adds up as it
+ * adds the others: every open frame has an edge, so neither hook tests
+ * for none.
  */
 struct fstat {
-	uint64_t last_entry;		/* 0: none since the thread began */
+	/* The last entry plus period.lo (stat_last_entry()): the entry's
+	 * period minus its least is now - pbase, tested against
+	 * period.range at once.  period.lo UINT64_MAX when empty and no
+	 * entry yet (0) make it UINT64_MAX. */
+	uint64_t pbase;
 	struct bounds period;		/* entry to next entry */
 	uint64_t last_exit;		/* of the last outermost activation,
 					 * 0 if none (then no outside) */
 	struct bounds outside;		/* that exit to the next entry */
 	struct bounds net;		/* self time of every call */
-	uint32_t active;		/* open activations */
+	/* Minus the open activations (0 when none): the entry's
+	 * subtraction borrows, and the exit's addition reaches 0, exactly
+	 * at the outermost one (active_enter(), active_exit()). */
+	uint32_t idle;
 	uint64_t outside_count, outside_total, outer;
 	uint64_t first_entry;
-	/* Calls without an edge; the dump adds the edges' to all four. */
+	struct edge orphan;
+	/* Frames open at a fork, closed on the orphan in the child but
+	 * calls of the parent (fork_child()). */
+	uint64_t inherited;
+	/* The dump's sums of the edges (stats_of_edges()). */
 	uint64_t hits, net_count, net_total;
 	struct span gross;
 };
@@ -453,16 +475,6 @@ unlock:
 	return id;
 }
 
-static inline void span_add(struct span *s, uint64_t v)
-{
-	if (v < s->min)		/* rarely taken: no store */
-		s->min = v;
-	if (v > s->max)
-		s->max = v;
-	s->count++;
-	s->total += v;
-}
-
 /* @b widened to hold @v, which bounds_out() found outside it.  Inline:
  * the hooks' fast paths then call nothing and need no stack frame. */
 static inline __attribute__((always_inline)) void bounds_widen(struct bounds *b, uint64_t v)
@@ -487,32 +499,59 @@ static inline void bounds_add(struct bounds *b, uint64_t v)
 		bounds_widen(b, v);
 }
 
-static void stat_reset(struct fstat *s, uint32_t active)
+/* Function @fn's statistics @s emptied, but for its open activations
+ * (@idle, struct fstat). */
+static void stat_reset(struct fstat *s, uint32_t fn, uint32_t idle)
 {
 	static const struct fstat empty = {
-		.period = BOUNDS_EMPTY, .outside = BOUNDS_EMPTY,
+		.pbase = UINT64_MAX, .period = BOUNDS_EMPTY, .outside = BOUNDS_EMPTY,
 		.net = BOUNDS_EMPTY, .gross = SPAN_EMPTY,
+		.orphan = { .gross = BOUNDS_EMPTY },
 	};
 
 	*s = empty;
-	s->active = active;
+	s->idle = idle;
+	s->orphan.pair = (uint64_t)fn << 32;
+	s->orphan.stat = s;
+}
+
+/* Pointers into @old's @n statistics moved to @now: the edges', the open
+ * frames' orphan edges (thread_out()'s copy, stat_grow()). */
+static void stats_moved(struct thread *th, uintptr_t old, struct fstat *now,
+			uint32_t n)
+{
+	uintptr_t end = old + (uintptr_t)n * sizeof *now;
+	struct frame *f;
+	uint32_t k;
+
+	for (k = 0; k < th->nedges; k++)
+		th->edges[k].stat = now + ((uintptr_t)th->edges[k].stat - old) /
+					  sizeof *now;
+	for (k = 0; k < n; k++)
+		now[k].orphan.stat = &now[k];
+	for (f = th->stack; f <= th->top; f++)
+		if ((uintptr_t)f->edge >= old && (uintptr_t)f->edge < end)
+			f->edge = &now[f->fn].orphan;
 }
 
 static COLD struct fstat *stat_grow(struct thread *th, uint32_t fn)
 {
 	uint32_t n = fn < 64 ? 128 : 2 * fn;
 	int saved = errno;
-	struct fstat *s = realloc(th->stats, n * sizeof *s);
-	struct frame *f;
+	/* Not realloc(): the pointers into the old array are moved after. */
+	struct fstat *s = malloc(n * sizeof *s);
 	uint32_t i;
 
 	errno = saved;
 	if (!s)
 		return NULL;
+	if (th->stats)
+		memcpy(s, th->stats, th->nstats * sizeof *s);
 	for (i = th->nstats; i < n; i++)
-		stat_reset(&s[i], 0);
-	for (f = th->stack; th->stats && f <= th->top; f++)
-		f->stat = s + f->fn;
+		stat_reset(&s[i], i, 0);
+	if (th->stats)
+		stats_moved(th, (uintptr_t)th->stats, s, th->nstats);
+	free(th->stats);
 	th->stats = s;
 	th->nstats = n;
 	return &th->stats[fn];
@@ -536,11 +575,13 @@ static inline uint32_t edge_hash(uint64_t pair, uintptr_t site)
  * instructions to compute, and calls from different places fall on
  * different ones, as do calls of different functions inlined at one
  * place (they share the site of the function they are inlined into) and
- * calls from different inlined callers. */
+ * calls from different inlined callers.  Two lea make it (x86-64 scales
+ * by 8 at most), with no copy of the two numbers the hook compares
+ * next. */
 static inline struct edge **hint_of(struct thread *th, uintptr_t site,
 				    uint32_t caller, uint32_t id)
 {
-	return &th->hint[(site + (uintptr_t)id * 8 + (uintptr_t)caller * 128) &
+	return &th->hint[(site + ((uintptr_t)id + (uintptr_t)caller * 8) * 8) &
 			 th->hint_mask];
 }
 
@@ -577,8 +618,8 @@ static COLD int table_grow(struct thread *th)
 	}
 	if (th->nedges)
 		memcpy(e, th->edges, th->nedges * sizeof *e);
-	for (f = th->stack; f <= th->top; f++)
-		if (f->edge)
+	for (f = th->stack; f <= th->top; f++)	/* not the orphans */
+		if (f->edge >= th->edges && f->edge < th->edges + th->nedges)
 			f->edge = e + (f->edge - th->edges);
 	hints_clear(th);
 	free(th->edges);
@@ -597,9 +638,10 @@ static COLD int table_grow(struct thread *th)
 	return 1;
 }
 
-/* The edge of (caller, callee) @pair at @site, new if need be; NULL when
- * the table cannot grow. */
-static struct edge *edge_of(struct thread *th, uint64_t pair, uintptr_t site)
+/* The edge of (caller, callee) @pair at @site, new if need be, the
+ * callee's statistics @s; NULL when the table cannot grow. */
+static struct edge *edge_of(struct thread *th, uint64_t pair, uintptr_t site,
+			    struct fstat *s)
 {
 	uint32_t h = edge_hash(pair, site), k;
 	struct edge *e;
@@ -626,6 +668,7 @@ static struct edge *edge_of(struct thread *th, uint64_t pair, uintptr_t site)
 	e->gross = (struct bounds)BOUNDS_EMPTY;
 	e->pair = pair;
 	e->site = site;
+	e->stat = s;
 	th->table[h & th->mask] = ++th->nedges;
 	return e;
 }
@@ -697,43 +740,108 @@ static inline uint64_t ticks_for(struct thread *th, int16_t *core)
 	return __builtin_expect(th->recording, 0) ? ticks_core(core) : ticks();
 }
 
-/* Close the innermost open call at @now; @timeline tells whether the
- * timeline is on (a constant in the fast paths). */
+/* The open activations of @s one more: whether it is the outermost
+ * (none was open).  x86-64: one subtraction and the borrow it sets. */
+static inline int active_enter(struct fstat *s)
+{
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+	int borrow;
+
+	__asm__("subl $1, %0" : "+m"(s->idle), "=@ccc"(borrow));
+	return borrow;
+#else
+	return s->idle-- == 0;
+#endif
+}
+
+/* One open activation of @s fewer: whether it was the outermost. */
+static inline int active_exit(struct fstat *s)
+{
+	return ++s->idle == 0;
+}
+
+/* A time outside a bounds a call widens them with (@v 0 if it is
+ * negative, as a difference of two readings of a TSC that lags on
+ * another core is). */
+static uint64_t time_widen(struct bounds *b, uint64_t v)
+{
+	if ((int64_t)v < 0)
+		v = 0;
+	if (bounds_out(b, v))
+		bounds_widen(b, v);
+	return v;
+}
+
+static void pop_rest(struct thread *th, uint64_t now, int16_t core,
+		     int timeline, int rest);
+
+/*
+ * Close the innermost open call at @now; @timeline tells whether the
+ * timeline is on (a constant in the fast paths), @rest what th->off
+ * becomes after it when the hook ends here (the fast paths), else -1.  The two clamps of a negative
+ * time (a lagging TSC) ride on the bounds' comparisons: such a time is
+ * outside any bounds, whose values all stay below 2^63.  A time outside
+ * them goes to pop_rest() before anything changed, as a tail call: the
+ * common case then keeps every value in a scratch register.
+ */
 static inline __attribute__((always_inline))
-void pop_inline(struct thread *th, uint64_t now, int16_t core, int timeline)
+void pop_inline(struct thread *th, uint64_t now, int16_t core, int timeline,
+		int rest)
 {
 	struct frame *f = th->top;
-	uint64_t dt = now > f->start ? now - f->start : 0;
-	uint64_t self = dt > f->child ? dt - f->child : 0;
-	struct fstat *s = f->stat;
 	struct edge *e = f->edge;
+	struct fstat *s = e->stat;
+	uint64_t dt = now - f->start;
+	uint64_t self = dt - f->child;
 
+	if (bounds_out(&e->gross, dt) || bounds_out(&s->net, self)) {
+		pop_rest(th, now, core, timeline, rest);
+		return;
+	}
 	th->top = f - 1;
 	(f - 1)->child += dt;		/* stack_base's when f is the first */
-	if (__builtin_expect(e != NULL, 1)) {
-		e->incl += dt;
-		e->self += self;
-		bounds_add(&e->gross, dt);
-	} else {
-		s->net_count++;
-		s->net_total += self;
-		span_add(&s->gross, dt);
-	}
-	bounds_add(&s->net, self);
+	e->incl += dt;
+	e->self += self;
 	/* The outermost activation's exit: the only one the next entry's
 	 * outside time starts from. */
-	if (!--s->active) {
+	if (active_exit(s)) {
 		s->outer += dt;
 		s->last_exit = now;
 	}
 	if (timeline)
 		timeline_event(th, now, f->fn, core, ARCOV_TRACE_EXIT);
+	if (rest >= 0)
+		th->off = rest;
+}
+
+/* pop_inline() for a time that widens the bounds. */
+static COLD void pop_rest(struct thread *th, uint64_t now, int16_t core,
+			  int timeline, int rest)
+{
+	struct frame *f = th->top;
+	struct edge *e = f->edge;
+	struct fstat *s = e->stat;
+	uint64_t dt = time_widen(&e->gross, now - f->start);
+	uint64_t self = time_widen(&s->net, dt - f->child);
+
+	th->top = f - 1;
+	(f - 1)->child += dt;
+	e->incl += dt;
+	e->self += self;
+	if (active_exit(s)) {
+		s->outer += dt;
+		s->last_exit = now;
+	}
+	if (timeline)
+		timeline_event(th, now, f->fn, core, ARCOV_TRACE_EXIT);
+	if (rest >= 0)
+		th->off = rest;
 }
 
 /* pop_inline() for the rarer paths: frames longjmp left, thread ends. */
 static void pop(struct thread *th, uint64_t now, int16_t core)
 {
-	pop_inline(th, now, core, timeline_on);
+	pop_inline(th, now, core, timeline_on, -1);
 }
 
 /* The stack's first frame is a sentinel below the real ones (stack[-1]),
@@ -769,76 +877,125 @@ static COLD int stack_grow(struct thread *th)
 static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 			     uintptr_t site)
 {
-	return f->sp < cfa || (f->sp == cfa && f->site != site);
+	return __builtin_expect(f->sp <= cfa, 0) &&
+	       (f->sp < cfa || f->site != site);
 }
 
-/* The period's first entry, or a period outside the bounds so far. */
-static inline __attribute__((always_inline)) void period_add(struct fstat *s, uint64_t v, uint64_t now)
+/* Function @s's last entry (struct fstat), 0 if none. */
+static inline uint64_t stat_last_entry(const struct fstat *s)
 {
-	if (!s->last_entry)
-		s->first_entry = now;
-	else
-		bounds_widen(&s->period, v);
+	return s->pbase - s->period.lo;
 }
 
-/* An outside time outside the bounds so far, or none: no exit yet. */
-static inline __attribute__((always_inline)) void outside_add(struct fstat *s, uint64_t v)
-{
-	if (!s->last_exit)
-		return;
-	bounds_widen(&s->outside, v);
-	s->outside_count++;
-	s->outside_total += v;
-}
+static void enter_rest(struct thread *th, uint64_t now, int16_t core,
+		       int timeline, int rest);
+static void enter_outside(struct thread *th, uint64_t now, int16_t core,
+			  int timeline, int rest);
 
-/* Open a call of @s's function @id from call site @site at @now, on
- * edge @e (NULL if none): the stack has room. */
+/* Open a frame above @top for a call of function @id from call site
+ * @site on edge @e (the stack has room), all but its start time:
+ * before the clock is read, so that the hook's arguments need not
+ * outlive rdtsc, which takes two of their registers. */
 static inline __attribute__((always_inline))
-void push_inline(struct thread *th, struct fstat *s, uint32_t id,
-		 uintptr_t sp, uintptr_t site, uint64_t now, struct edge *e,
-		 int16_t core, int timeline)
+struct frame *frame_open(struct thread *th, struct frame *top, uint32_t id,
+			 uintptr_t sp, uintptr_t site, struct edge *e)
 {
-	struct frame *f = ++th->top;
-	uint64_t v;
+	struct frame *f = top + 1;
 
+	th->top = f;
 	f->sp = sp;
 	f->site = site;
-	f->start = now;
 	f->child = 0;
 	f->edge = e;
 	f->fn = id;
-	f->stat = s;
-	if (__builtin_expect(e != NULL, 1)) {
-		e->calls++;
-	} else {
-		s->hits++;
-		th->dropped++;
+	return f;
+}
+
+/*
+ * Start the call of frame @f (frame_open()) at @now.  @timeline and
+ * @rest as for pop_inline(); a period or an outside time outside the
+ * bounds goes to enter_rest() as a tail call, which does the rest.
+ */
+static inline __attribute__((always_inline))
+void push_inline(struct thread *th, struct frame *f, uint64_t now,
+		 int16_t core, int timeline, int rest)
+{
+	struct edge *e = f->edge;
+	struct fstat *s = e->stat;
+	uint32_t id = f->fn;
+	uint64_t v;
+
+	f->start = now;
+	e->calls++;
+	/* The period: its sum telescopes (the dump takes the last entry
+	 * minus the first), only its bounds are kept per call. */
+	if (__builtin_expect(now - s->pbase > s->period.range, 0)) {
+		enter_rest(th, now, core, timeline, rest);
+		return;
 	}
-	/* The period: its sum telescopes (the dump takes last_entry -
-	 * first_entry), only its bounds are kept per call. */
-	v = now - s->last_entry;
-	if (bounds_out(&s->period, v))
-		period_add(s, v, now);
-	s->last_entry = now;
-	if (!s->active++) {
+	s->pbase = now + s->period.lo;
+	if (active_enter(s)) {
 		v = now - s->last_exit;
-		if (__builtin_expect(!bounds_out(&s->outside, v), 1)) {
-			s->outside_count++;
-			s->outside_total += v;
-		} else {
-			outside_add(s, v);
+		if (bounds_out(&s->outside, v)) {
+			enter_outside(th, now, core, timeline, rest);
+			return;
 		}
+		s->outside_count++;
+		s->outside_total += v;
 	}
 	if (timeline)
 		timeline_event(th, now, id, core, ARCOV_TRACE_ENTRY);
+	if (rest >= 0)
+		th->off = rest;
+}
+
+/* push_inline()'s rest after the activation count, for an outside time
+ * outside the bounds, or one with no exit before it. */
+static COLD void enter_outside(struct thread *th, uint64_t now, int16_t core,
+			       int timeline, int rest)
+{
+	struct frame *f = th->top;
+	struct fstat *s = f->edge->stat;
+	uint64_t v;
+
+	/* The outermost activation: the one open now (idle is minus the
+	 * open activations). */
+	if (s->idle == UINT32_MAX && s->last_exit) {
+		v = now - s->last_exit;
+		bounds_add(&s->outside, v);
+		s->outside_count++;
+		s->outside_total += v;
+	}
+	if (timeline)
+		timeline_event(th, now, f->fn, core, ARCOV_TRACE_ENTRY);
+	if (rest >= 0)
+		th->off = rest;
+}
+
+/* push_inline()'s rest from the period on, for a period outside the
+ * bounds or a function's first entry. */
+static COLD void enter_rest(struct thread *th, uint64_t now, int16_t core,
+			    int timeline, int rest)
+{
+	struct fstat *s = th->top->edge->stat;
+	uint64_t last = stat_last_entry(s);
+
+	if (!last)
+		s->first_entry = now;
+	else
+		bounds_add(&s->period, now - last);
+	s->pbase = now + s->period.lo;
+	active_enter(s);
+	enter_outside(th, now, core, timeline, rest);
 }
 
 /* arcov_profile_enter() for every case the fast path leaves: a thread's
  * first call, a function's first call anywhere, frames longjmp left, a
  * full stack or statistics table, an edge the hint does not give, no
- * TSC. */
-static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
-			       uintptr_t site, uintptr_t sp)
+ * TSC.  The hook's arguments come first, in their registers: the fast
+ * path then moves none of them to call this. */
+static COLD void enter_general(struct arcov_prof_fn *fn, uintptr_t site,
+			       uintptr_t sp, struct thread *th)
 {
 	struct fstat *s;
 	struct edge *e;
@@ -865,10 +1022,16 @@ static COLD void enter_general(struct thread *th, struct arcov_prof_fn *fn,
 		th->dropped++;
 		goto out;
 	}
-	e = edge_of(th, edge_pair(th->top->fn, id), site); /* stack_base: 0 */
-	if (e)
+	/* stack_base's function is 0 */
+	e = edge_of(th, edge_pair(th->top->fn, id), site, s);
+	if (e) {
 		*hint_of(th, site, th->top->fn, id) = e;
-	push_inline(th, s, id, sp, site, now, e, core, timeline_on);
+	} else {
+		e = &s->orphan;
+		th->dropped++;
+	}
+	push_inline(th, frame_open(th, th->top, id, sp, site, e), now, core,
+		    timeline_on, -1);
 out:
 	th->off = th->rest;
 }
@@ -892,13 +1055,14 @@ void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
 	struct frame *top = th->top;
 	uint32_t id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
 	struct edge *e = *hint_of(th, site, top->fn, id);
+	struct frame *f;
 	int16_t core = -1;
 	uint64_t now;
 
 	if (__builtin_expect(e->site != site ||
-			     e->pair != edge_pair(top->fn, id) ||
+			     e->fns.callee != id || e->fns.caller != top->fn ||
 			     top == th->last || frame_dead(top, sp, site), 0)) {
-		enter_general(th, fn, site, sp);
+		enter_general(fn, site, sp, th);
 		return;
 	}
 	th->off = HOOK_BUSY;
@@ -910,15 +1074,27 @@ void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
 	 * a thread's own readings come in program order on one core, and a
 	 * negative difference (a migration to a core whose TSC lags) counts
 	 * 0.  A recording thread reads the core beside it (ticks_core()). */
+	f = frame_open(th, top, id, sp, site, e);
 	now = timeline && th->recording ? ticks_core(&core) : tsc();
-	push_inline(th, &th->stats[id], id, sp, site, now, e, core, timeline);
-	th->off = timeline ? HOOK_TIMELINE : HOOK_ON;
+	push_inline(th, f, now, core, timeline,
+		    timeline ? HOOK_TIMELINE : HOOK_ON);
 }
 
-static COLD void enter_timeline(struct thread *th, struct arcov_prof_fn *fn,
-				uintptr_t site, uintptr_t sp)
+static COLD void enter_timeline(struct arcov_prof_fn *fn, uintptr_t site,
+				uintptr_t sp, struct thread *th)
 {
 	enter_fast(th, fn, site, sp, 1);
+}
+
+/* The entry hook's other states, out of line: the hook then tests one
+ * word against a constant before its fast path. */
+static COLD void enter_other(struct arcov_prof_fn *fn, uintptr_t site,
+			     uintptr_t sp, struct thread *th)
+{
+	if (th->off == HOOK_TIMELINE)
+		enter_timeline(fn, site, sp, th);
+	else
+		enter_general(fn, site, sp, th);
 }
 
 /* The entry hook (runtime/arcov-profile.h). */
@@ -929,15 +1105,14 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 
 	if (__builtin_expect(th->off == HOOK_ON, 1))
 		enter_fast(th, fn, (uintptr_t)site, (uintptr_t)cfa, 0);
-	else if (th->off == HOOK_TIMELINE)
-		enter_timeline(th, fn, (uintptr_t)site, (uintptr_t)cfa);
 	else
-		enter_general(th, fn, (uintptr_t)site, (uintptr_t)cfa);
+		enter_other(fn, (uintptr_t)site, (uintptr_t)cfa, th);
 }
 
-/* arcov_profile_exit() for every case the fast path leaves. */
-static COLD void exit_general(struct thread *th, struct arcov_prof_fn *fn,
-			      uintptr_t sp)
+/* arcov_profile_exit() for every case the fast path leaves (the
+ * arguments in enter_general()'s order). */
+static COLD void exit_general(struct arcov_prof_fn *fn, uintptr_t sp,
+			      struct thread *th)
 {
 	int16_t core = -1;
 	uint64_t now;
@@ -963,7 +1138,7 @@ static COLD void exit_general(struct thread *th, struct arcov_prof_fn *fn,
 		else
 			th->dropped++;
 	} else {
-		pop_inline(th, now, core, timeline_on);
+		pop_inline(th, now, core, timeline_on, -1);
 	}
 	th->end = now;
 	th->off = th->rest;
@@ -983,20 +1158,30 @@ void exit_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t sp,
 	if (__builtin_expect(top->sp != sp ||
 			     top->fn != __atomic_load_n(&fn->id,
 							__ATOMIC_RELAXED), 0)) {
-		exit_general(th, fn, sp);
+		exit_general(fn, sp, th);
 		return;
 	}
 	th->off = HOOK_BUSY;
 	/* Unserialised, as in enter_fast(). */
 	now = timeline && th->recording ? ticks_core(&core) : tsc();
-	pop_inline(th, now, core, timeline);
-	th->off = timeline ? HOOK_TIMELINE : HOOK_ON;
+	pop_inline(th, now, core, timeline,
+		   timeline ? HOOK_TIMELINE : HOOK_ON);
 }
 
-static COLD void exit_timeline(struct thread *th, struct arcov_prof_fn *fn,
-			       uintptr_t sp)
+static COLD void exit_timeline(struct arcov_prof_fn *fn, uintptr_t sp,
+			       struct thread *th)
 {
 	exit_fast(th, fn, sp, 1);
+}
+
+/* The exit hook's other states (enter_other()). */
+static COLD void exit_other(struct arcov_prof_fn *fn, uintptr_t sp,
+			    struct thread *th)
+{
+	if (th->off == HOOK_TIMELINE)
+		exit_timeline(fn, sp, th);
+	else
+		exit_general(fn, sp, th);
 }
 
 /* The exit hook (runtime/arcov-profile.h). */
@@ -1006,10 +1191,8 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 
 	if (__builtin_expect(th->off == HOOK_ON, 1))
 		exit_fast(th, fn, (uintptr_t)cfa, 0);
-	else if (th->off == HOOK_TIMELINE)
-		exit_timeline(th, fn, (uintptr_t)cfa);
 	else
-		exit_general(th, fn, (uintptr_t)cfa);
+		exit_other(fn, (uintptr_t)cfa, th);
 }
 
 /* The calling thread's open frames, saved before a setjmp. */
@@ -1064,10 +1247,12 @@ static void thread_clear(struct thread *th)
 	if (th->table)
 		memset(th->table, 0, (th->mask + 1) * sizeof *th->table);
 	hints_clear(th);
-	for (f = th->stack; f <= th->top; f++)
-		f->edge = NULL;
 	for (i = 0; i < th->nstats; i++)
-		stat_reset(&th->stats[i], th->stats[i].active);
+		stat_reset(&th->stats[i], i, th->stats[i].idle);
+	for (f = th->stack; f <= th->top; f++) {
+		f->edge = &th->stats[f->fn].orphan;
+		th->stats[f->fn].inherited++;
+	}
 	th->nevents = th->converted = th->lost = th->dropped = 0;
 }
 
@@ -1165,24 +1350,39 @@ static void bounds_merge(struct span *s, const struct bounds *b)
 		s->max = b->lo + b->range;
 }
 
+/* Add @e's @closed calls, @calls of them entered in this process, to
+ * its callee's hits and gross and net sums. */
+static void stat_add_edge(struct fstat *s, const struct edge *e,
+			  uint64_t calls, uint64_t closed)
+{
+	if (!closed)
+		return;
+	s->hits += calls;
+	s->gross.count += closed;
+	s->gross.total += e->incl;
+	bounds_merge(&s->gross, &e->gross);
+	s->net_count += closed;
+	s->net_total += e->self;
+}
+
 /* Add each edge's calls to its callee's hits and gross and net sums
- * (struct fstat): every call on it is closed by now. */
+ * (struct fstat), the orphans' too: every call on them is closed by
+ * now. */
 static void stats_of_edges(struct thread *th)
 {
 	uint32_t k;
 
 	for (k = 0; k < th->nedges; k++) {
 		const struct edge *e = &th->edges[k];
-		struct fstat *s = &th->stats[edge_callee(e)];
 
-		if (!e->calls)
-			continue;
-		s->hits += e->calls;
-		s->gross.count += e->calls;
-		s->gross.total += e->incl;
-		bounds_merge(&s->gross, &e->gross);
-		s->net_count += e->calls;
-		s->net_total += e->self;
+		stat_add_edge(&th->stats[edge_callee(e)], e, e->calls,
+			      e->calls);
+	}
+	for (k = 0; k < th->nstats; k++) {
+		struct fstat *s = &th->stats[k];
+
+		stat_add_edge(s, &s->orphan, s->orphan.calls,
+			      s->orphan.calls + s->inherited);
 	}
 }
 
@@ -1219,13 +1419,13 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 	}
 	memcpy(copy->stack, th->stack, open * sizeof *copy->stack);
 	copy->top = copy->stack + open - 1;
-	for (f = copy->stack; f <= copy->top; f++) {
-		if (f->edge)
-			f->edge = copy->edges + (f->edge - th->edges);
-		f->stat = copy->stats + f->fn;
-	}
 	memcpy(copy->edges, th->edges, th->nedges * sizeof *copy->edges);
 	memcpy(copy->stats, th->stats, th->nstats * sizeof *copy->stats);
+	/* The copy's own edges and statistics, which pop() changes. */
+	for (f = copy->stack; f <= copy->top; f++)
+		if (f->edge >= th->edges && f->edge < th->edges + th->nedges)
+			f->edge = copy->edges + (f->edge - th->edges);
+	stats_moved(copy, (uintptr_t)th->stats, copy->stats, th->nstats);
 	/* Room for the closing events, past what the timeline holds. */
 	if (th->recording && open) {
 		void *e = realloc(th->events, (th->nevents + open) *
@@ -1286,7 +1486,7 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 		struct arcov_trace_stat *x = &o->stats[n];
 		struct span net = span_of(s->net_count, s->net_total, &s->net);
 		struct span period = span_of(s->hits ? s->hits - 1 : 0,
-					     s->hits > 1 ? s->last_entry -
+					     s->hits > 1 ? stat_last_entry(s) -
 							   s->first_entry : 0,
 					     &s->period);
 		struct span outside = span_of(s->outside_count,

@@ -351,7 +351,9 @@ PROFILE_TESTS = \
 	testsuite/profile/profile-outputs.sh \
 	testsuite/profile/profile-runs.sh \
 	testsuite/profile/profile-bounded.sh \
-	testsuite/profile/profile-many.sh
+	testsuite/profile/profile-many.sh \
+	testsuite/profile/profile-aggregate.sh \
+	testsuite/profile/profile-forkgrow.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-calls.sh \
@@ -367,6 +369,10 @@ EXTRA_DIST += testsuite/profile/lib.sh \
 	testsuite/profile/profile-runs.sh \
 	testsuite/profile/profile-bounded.sh \
 	testsuite/profile/profile-many.sh \
+	testsuite/profile/profile-aggregate.sh \
+	testsuite/profile/profile-forkgrow.sh \
+	testsuite/profile/aggregate.c \
+	testsuite/profile/aggcheck.py \
 	testsuite/profile/guest.c \
 	testsuite/profile/calls.c \
 	testsuite/profile/calls.exp \
