@@ -261,7 +261,11 @@ static gimple *counter_asm(const char *text, tree ref, tree n)
 	return stmt;
 }
 
-static gimple *increment_asm(tree ref)
+/**
+ * ap_increment_asm - "@ref += 1" as the asm add to memory.
+ * @ref: a counter
+ */
+gimple *ap_increment_asm(tree ref)
 {
 	return counter_asm(AP_INCREMENT_ASM, ref, NULL_TREE);
 }
@@ -294,7 +298,7 @@ bool ap_add_asm_p(const gimple *stmt)
 	return counter_asm_p(stmt, AP_ADD_ASM);
 }
 
-/* Whether @stmt is one of the increments increment_asm() makes. */
+/* Whether @stmt is one of the increments ap_increment_asm() makes. */
 bool ap_increment_asm_p(const gimple *stmt)
 {
 	return counter_asm_p(stmt, AP_INCREMENT_ASM);
@@ -359,8 +363,15 @@ static gimple_seq increment(uint32_t index)
 	gimple_seq seq = NULL;
 	tree ref = counter_ref(index);
 
+	/* Optimizing, the early optimizers get an asm that they see
+	 * through (early-increments.cc), made an add to memory before the
+	 * regular IPA passes. */
+	if (ap_increments_are_asm() && optimize) {
+		ap_early_increment(ref, &seq);
+		return seq;
+	}
 	if (ap_increments_are_asm()) {
-		gimple_seq_add_stmt(&seq, increment_asm(ref));
+		gimple_seq_add_stmt(&seq, ap_increment_asm(ref));
 		return seq;
 	}
 
