@@ -114,7 +114,6 @@ opt_pass *ap_thread_checks_early_pass(void);
 /* early-increments.cc */
 void ap_early_increment(tree ref, gimple_seq *seq);
 bool ap_early_increment_p(const gimple *stmt);
-bool ap_early_address_p(const gimple *stmt);
 void ap_early_increments_init(const char *plugin);
 
 /* loop-counts.cc */
@@ -151,6 +150,8 @@ void ap_emit_entry_increment(function *fun, uint32_t index);
 bool ap_increments_are_asm(void);
 bool ap_increment_asm_p(const gimple *stmt);
 gimple *ap_increment_asm(tree ref);
+gimple *ap_thread_asm(tree obj, tree tls);
+bool ap_thread_early_asm_p(const gimple *stmt);
 gimple *ap_atomic_add(tree ref, tree n);
 bool ap_atomic_add_p(const gimple *stmt);
 gimple *ap_add_asm(tree ref, tree n);

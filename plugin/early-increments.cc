@@ -16,23 +16,29 @@
  * the statements they kept alive.
  *
  * So while the early inliner and the early optimizations run, an
- * increment is an asm with no memory operand: "addq $1, (%0)" with the
- * counter's address as a register input, volatile (never deleted, moved
- * or merged) and without virtual operands, which the alias oracle does
- * not see.  It is a correct increment by itself: nothing in the unit
- * reads the counters.  Before the regular IPA passes (and before any
- * pass that looks at increments: loop-counts.cc's run later) each one
- * becomes the asm add to memory again, with its address folded back
- * into the memory operand, so that the code emitted is what it was.
- * Under -flto the regular IPA passes run at link time without the
- * bodies, and the early form may reach the assembler: the same count at
- * the cost of an address in a register.
+ * increment is an asm with no memory operand: "addq $1, OFF(%0)" with
+ * the counter array's address (or the thread's copy's base) as a
+ * register input and the offset a constant, volatile (never deleted,
+ * moved or merged) and without virtual operands, which the alias oracle
+ * does not see.  It is a correct increment by itself: nothing in the
+ * unit reads the counters.  The per-thread entry check's call is made
+ * the same way (emit.cc, thread_early_asm()): its copy as a memory
+ * operand kept, in the functions of std::string, a load after the check
+ * that the plain build reuses, so that fnsplit split _M_dispose() where
+ * the plain build does not and callers inlined its head.  Before the
+ * regular IPA passes (and before any pass that looks at increments:
+ * loop-counts.cc's run later) each becomes the asm with its memory
+ * operands again, so that the code emitted is what it was.  Under -flto
+ * the regular IPA passes run at link time without the bodies, and the
+ * early forms may reach the assembler: the same counts, at the cost of
+ * an address in a register, and the check may call the runtime again
+ * (it is idempotent) where a later flag load was taken for unchanged.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
 #include "pass.h"
 
-#define AP_EARLY_ASM "{addq\t$1, (%0)|add\tQWORD PTR [%0], 1}"
+#define AP_EARLY_ASM "{addq\t$1, %c1(%0)|add\tQWORD PTR [%0+%c1], 1}"
 
 static tree asm_operand(const char *constraint, tree value)
 {
@@ -42,21 +48,31 @@ static tree asm_operand(const char *constraint, tree value)
 
 /**
  * ap_early_increment - "@ref += 1" as the asm without memory operands, at
- * the end of @seq (with the statements that compute its address).
- * @ref: a counter
- * @seq: where the statements go
+ * the end of @seq: the address of the array (or the thread's copy's base)
+ * in a register, the counter's offset a constant, so that no statement
+ * computes an address the inliners would weigh.
+ * @ref: a counter, an element of a counter array or at an offset from a
+ *       base (emit.cc, counter_ref())
+ * @seq: where the statement goes
  */
 void ap_early_increment(tree ref, gimple_seq *seq)
 {
 	vec<tree, va_gc> *inputs = NULL, *clobbers = NULL;
-	gimple_seq stmts = NULL;
-	tree addr;
+	tree base, off;
 	gasm *stmt;
 
-	addr = force_gimple_operand(build_fold_addr_expr(unshare_expr(ref)),
-				    &stmts, true, NULL_TREE);
-	gimple_seq_add_seq(seq, stmts);
-	vec_safe_push(inputs, asm_operand("r", addr));
+	if (TREE_CODE(ref) == ARRAY_REF) {
+		base = build_fold_addr_expr(TREE_OPERAND(ref, 0));
+		off = size_binop(MULT_EXPR, fold_convert(sizetype,
+						TREE_OPERAND(ref, 1)),
+				 TYPE_SIZE_UNIT(TREE_TYPE(ref)));
+	} else {
+		gcc_assert(TREE_CODE(ref) == MEM_REF);
+		base = TREE_OPERAND(ref, 0);
+		off = fold_convert(sizetype, TREE_OPERAND(ref, 1));
+	}
+	vec_safe_push(inputs, asm_operand("r", base));
+	vec_safe_push(inputs, asm_operand("i", off));
 	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
 					       build_string(3, "cc")));
 	stmt = gimple_build_asm_vec(AP_EARLY_ASM, inputs, NULL, clobbers,
@@ -74,53 +90,21 @@ bool ap_early_increment_p(const gimple *stmt)
 	const gasm *as = dyn_cast<const gasm *>(stmt);
 
 	return as && gimple_asm_volatile_p(as) && gimple_asm_inline_p(as) &&
-	       gimple_asm_ninputs(as) == 1 && gimple_asm_noutputs(as) == 0 &&
+	       gimple_asm_ninputs(as) == 2 && gimple_asm_noutputs(as) == 0 &&
 	       strcmp(gimple_asm_string(as), AP_EARLY_ASM) == 0;
 }
 
-/**
- * ap_early_address_p - whether @stmt only computes the address of an
- * early increment (its one use), which the increment's cost includes.
- */
-bool ap_early_address_p(const gimple *stmt)
+/* @stmt replaced by @by, which takes its place in the source. */
+static void replace(gimple_stmt_iterator *gsi, gimple *stmt, gimple *by)
 {
-	tree lhs;
-	use_operand_p use;
-	gimple *user;
-
-	if (!is_gimple_assign(stmt) || gimple_vdef(stmt))
-		return false;
-	lhs = gimple_assign_lhs(stmt);
-	return TREE_CODE(lhs) == SSA_NAME && POINTER_TYPE_P(TREE_TYPE(lhs)) &&
-	       single_imm_use(lhs, &use, &user) && ap_early_increment_p(user);
+	gimple_set_location(by, gimple_location(stmt));
+	gimple_set_block(by, gimple_block(stmt));
+	gsi_replace(gsi, by, false);
 }
 
-/* The counter whose address is @addr, as a memory operand: the address's
- * own computation folded in where it is an offset from a base. */
-static tree counter_at(tree addr, tree type)
-{
-	gimple *def;
-
-	if (TREE_CODE(addr) == ADDR_EXPR)
-		return unshare_expr(TREE_OPERAND(addr, 0));
-	def = SSA_NAME_DEF_STMT(addr);
-	if (is_gimple_assign(def)) {
-		tree rhs = gimple_assign_rhs1(def);
-
-		if (gimple_assign_rhs_code(def) == ADDR_EXPR)
-			return unshare_expr(TREE_OPERAND(rhs, 0));
-		if (gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR &&
-		    TREE_CODE(gimple_assign_rhs2(def)) == INTEGER_CST)
-			return build2(MEM_REF, type, rhs,
-				      fold_convert(build_pointer_type(type),
-						   gimple_assign_rhs2(def)));
-	}
-	return build2(MEM_REF, type, addr,
-		      build_int_cst(build_pointer_type(type), 0));
-}
-
-/* Each early increment of @fun becomes the asm add to memory; true if
- * there was one. */
+/* Each early increment of @fun becomes the asm add to memory, and each
+ * early entry check's call the asm with the thread's copy as operand;
+ * true if there was one. */
 static bool settle(function *fun, tree type)
 {
 	basic_block bb;
@@ -129,34 +113,32 @@ static bool settle(function *fun, tree type)
 	FOR_EACH_BB_FN(bb, fun)
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
 		     !gsi_end_p(gsi); gsi_next(&gsi)) {
-			gimple *stmt = gsi_stmt(gsi), *def;
-			tree addr;
+			gimple *stmt = gsi_stmt(gsi);
+			gasm *as;
+			tree in0, in1;
 
-			if (!ap_early_increment_p(stmt))
+			if (!ap_thread_early_asm_p(stmt) &&
+			    !ap_early_increment_p(stmt))
 				continue;
-			addr = TREE_VALUE(gimple_asm_input_op(
-					as_a<gasm *>(stmt), 0));
-			gimple *mem = ap_increment_asm(counter_at(addr, type));
-			gimple_set_location(mem, gimple_location(stmt));
-			gimple_set_block(mem, gimple_block(stmt));
-			gsi_replace(&gsi, mem, false);
+			as = as_a<gasm *>(stmt);
+			in0 = TREE_VALUE(gimple_asm_input_op(as, 0));
+			in1 = TREE_VALUE(gimple_asm_input_op(as, 1));
+			if (ap_thread_early_asm_p(stmt))
+				replace(&gsi, stmt, ap_thread_asm(in0, in1));
+			else
+				replace(&gsi, stmt, ap_increment_asm(
+					build2(MEM_REF, type, in0,
+					       fold_convert(build_pointer_type(
+							type), in1))));
 			any = true;
-			/* The address's own statement, now unused. */
-			if (TREE_CODE(addr) != SSA_NAME || !has_zero_uses(addr))
-				continue;
-			def = SSA_NAME_DEF_STMT(addr);
-			if (!is_gimple_assign(def) || gimple_vdef(def))
-				continue;
-			gimple_stmt_iterator dsi = gsi_for_stmt(def);
-			gsi_remove(&dsi, true);
-			release_ssa_name(addr);
 		}
 	return any;
 }
 
+/* Optimizing: the early forms are made only then (emit.cc). */
 static bool ipa_gate(void)
 {
-	return optimize && ap_increments_are_asm();
+	return optimize;
 }
 
 static unsigned int ipa_execute(void)

@@ -84,7 +84,6 @@ static void discount(cgraph_node *node, function *fun)
 				calls |= discount_call(node, gsi_stmt(gsi));
 			else if (ap_increment_asm_p(gsi_stmt(gsi)) ||
 				 ap_early_increment_p(gsi_stmt(gsi)) ||
-				 ap_early_address_p(gsi_stmt(gsi)) ||
 				 ap_thread_base_p(gsi_stmt(gsi)) ||
 				 ap_thread_check_stmt_p(gsi_stmt(gsi))) {
 				gimple *stmt = gsi_stmt(gsi);

@@ -181,7 +181,9 @@ __attribute__((noinline)) static int maxof(const int *v, int n)	/*@1*/
 
 /* Inlined twice into one loop: both copies add to the same counters, so
  * each arm folds on its own, the false one as the inverted condition;
- * 10 x 2 calls, 3 + 1 of them above 5. */
+ * 10 x 2 calls, 3 + 1 of them above 5.  The two arguments are unrelated
+ * (v[i] and v[i] - 2 would let jump threading, as in the plain build,
+ * skip the second test on the first one's false arm). */
 static inline int pick(int x)	/*@20*/
 {
 	int r;
@@ -198,7 +200,7 @@ __attribute__((noinline)) static int picks(const int *v, int n)	/*@1*/
 	int s = 0;	/*@1*/
 
 	for (int i = 0; i < n; i++)	/*@+*/
-		s += pick(v[i]) * pick(v[i] - 2);	/*@10*/
+		s += pick(v[i]) * pick(v[n - 1 - i] - 2);	/*@10*/
 	return s;	/*@1*/
 }
 
