@@ -166,6 +166,7 @@ void ap_emit_entry_increment(function *fun, uint32_t index);
 bool ap_increments_are_asm(void);
 bool ap_increment_asm_p(const gimple *stmt);
 gimple *ap_increment_asm(tree ref);
+tree ap_counter_at(tree base, tree pos);
 gimple *ap_thread_asm(tree obj, tree tls);
 bool ap_thread_early_asm_p(const gimple *stmt);
 gimple *ap_atomic_add(tree ref, tree n);

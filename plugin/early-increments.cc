@@ -16,23 +16,40 @@
  * the statements they kept alive.
  *
  * So while the early inliner and the early optimizations run, an
- * increment is an asm with no memory operand: "addq $1, OFF(%0)" with
- * the counter array's address (or the thread's copy's base) as a
- * register input and the offset a constant, volatile (never deleted,
- * moved or merged) and without virtual operands, which the alias oracle
- * does not see.  It is a correct increment by itself: nothing in the
- * unit reads the counters.  The per-thread entry check's call is made
- * the same way (emit.cc, thread_early_asm()): its copy as a memory
- * operand kept, in the functions of std::string, a load after the check
- * that the plain build reuses, so that fnsplit split _M_dispose() where
- * the plain build does not and callers inlined its head.  Before the
- * regular IPA passes (and before any pass that looks at increments:
- * loop-counts.cc's run later) each becomes the asm with its memory
- * operands again, so that the code emitted is what it was.  Under -flto
- * the regular IPA passes run at link time without the bodies, and the
- * early forms may reach the assembler: the same counts, at the cost of
- * an address in a register, and the check may call the runtime again
- * (it is idempotent) where a later flag load was taken for unchanged.
+ * increment is a call to an internal function that has no virtual
+ * operands and no result, GCC's IFN_LAUNDER (std::launder's, which
+ * the middle end knows only by its flags: ECF_NOVOPS | ECF_LEAF |
+ * ECF_NOTHROW, in GCC 11 to 16) with three arguments no launder has: a
+ * tag, the base (null for the unit's array, else the per-thread copy's
+ * base) and the counter's index or byte offset.  Not const nor pure, it
+ * is a side effect: no pass deletes, moves or merges it.  Without
+ * virtual operands the alias oracle does not see it, and the stores
+ * and loads around it are optimized as in the plain build.  And GCC
+ * weighs every internal call as nothing (tree-inline.cc,
+ * estimate_num_insns()), where an asm weighs at least one instruction:
+ * the sizes the inliners sum and those fnsplit sums itself
+ * (ipa-split.cc, which no plugin can correct: in JsonCpp's
+ * json_value.cpp a tail of InRange() holding increments passed "split
+ * part too small" and was split off where the plain build inlines it)
+ * are the plain build's.  The per-thread entry check's call is made
+ * without memory operands too (emit.cc, thread_early_asm()): its copy
+ * as a memory operand kept, in the functions of std::string, a load
+ * after the check that the plain build reuses, so that fnsplit split
+ * _M_dispose() where the plain build does not and callers inlined its
+ * head.  Before the regular IPA passes (and before any pass that looks
+ * at increments: loop-counts.cc's run later) each becomes the asm add
+ * to memory on the counter that emit.cc's counter_ref() names, and the
+ * check the asm with its memory operands, so that the code emitted is
+ * the late form's.
+ *
+ * Under -flto the regular IPA passes run at link time without the
+ * bodies, and the early forms reach the code generator: an
+ * IFN_LAUNDER without a result expands to nothing, so there the early
+ * increment is an asm instead, "addq $1, OFF(%0)" with the address in a
+ * register and the offset a constant (the same count, at the cost of an
+ * address in a register and of one instruction in the estimates), and
+ * the check may call the runtime again (it is idempotent) where a later
+ * flag load was taken for unchanged.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -46,16 +63,13 @@ static tree asm_operand(const char *constraint, tree value)
 			build_string(strlen(constraint) + 1, constraint)), value);
 }
 
-/**
- * ap_early_increment - "@ref += 1" as the asm without memory operands, at
- * the end of @seq: the address of the array (or the thread's copy's base)
- * in a register, the counter's offset a constant, so that no statement
- * computes an address the inliners would weigh.
- * @ref: a counter, an element of a counter array or at an offset from a
- *       base (emit.cc, counter_ref())
- * @seq: where the statement goes
- */
-void ap_early_increment(tree ref, gimple_seq *seq)
+/* The first argument of an early increment's call: "arcv". */
+#define AP_EARLY_TAG 0x61726376
+
+/* The -flto form: "@ref += 1" as an asm on the array's address (or the
+ * thread's copy's base) in a register and the offset a constant, so
+ * that no statement computes an address the inliners would weigh. */
+static gimple *early_asm(tree ref)
 {
 	vec<tree, va_gc> *inputs = NULL, *clobbers = NULL;
 	tree base, off;
@@ -67,7 +81,6 @@ void ap_early_increment(tree ref, gimple_seq *seq)
 						TREE_OPERAND(ref, 1)),
 				 TYPE_SIZE_UNIT(TREE_TYPE(ref)));
 	} else {
-		gcc_assert(TREE_CODE(ref) == MEM_REF);
 		base = TREE_OPERAND(ref, 0);
 		off = fold_convert(sizetype, TREE_OPERAND(ref, 1));
 	}
@@ -79,19 +92,69 @@ void ap_early_increment(tree ref, gimple_seq *seq)
 				    NULL);
 	gimple_asm_set_volatile(stmt, true);
 	gimple_asm_set_inline(stmt, true);
-	gimple_seq_add_stmt(seq, stmt);
+	return stmt;
 }
 
 /**
- * ap_early_increment_p - whether @stmt is an asm ap_early_increment() made.
+ * ap_early_increment - "@ref += 1" in its early form, at the end of @seq:
+ * the internal call, or under -flto the asm without memory operands.
+ * @ref: a counter, an element of a counter array or at an offset from a
+ *       base (emit.cc, counter_ref())
+ * @seq: where the statement goes
  */
-bool ap_early_increment_p(const gimple *stmt)
+void ap_early_increment(tree ref, gimple_seq *seq)
+{
+	tree base, pos;
+
+	gcc_assert(TREE_CODE(ref) == ARRAY_REF || TREE_CODE(ref) == MEM_REF);
+	if (flag_generate_lto) {
+		gimple_seq_add_stmt(seq, early_asm(ref));
+		return;
+	}
+	if (TREE_CODE(ref) == ARRAY_REF) {
+		base = null_pointer_node;
+		pos = TREE_OPERAND(ref, 1);
+	} else {
+		base = TREE_OPERAND(ref, 0);
+		pos = TREE_OPERAND(ref, 1);
+	}
+	gcc_assert(is_gimple_val(base) && TREE_CODE(pos) == INTEGER_CST);
+	gimple_seq_add_stmt(seq, gimple_build_call_internal(IFN_LAUNDER, 3,
+			build_int_cst(unsigned_type_node, AP_EARLY_TAG),
+			base, pos));
+}
+
+/* Whether @stmt is an early increment's internal call. */
+static bool early_call_p(const gimple *stmt)
+{
+	const gcall *call = dyn_cast<const gcall *>(stmt);
+	tree tag;
+
+	if (!call || !gimple_call_internal_p(call, IFN_LAUNDER) ||
+	    gimple_call_lhs(call) || gimple_call_num_args(call) != 3)
+		return false;
+	tag = gimple_call_arg(call, 0);
+	return TREE_CODE(tag) == INTEGER_CST &&
+	       tree_to_uhwi(tag) == AP_EARLY_TAG;
+}
+
+/* Whether @stmt is an early increment's asm (-flto). */
+static bool early_asm_p(const gimple *stmt)
 {
 	const gasm *as = dyn_cast<const gasm *>(stmt);
 
 	return as && gimple_asm_volatile_p(as) && gimple_asm_inline_p(as) &&
 	       gimple_asm_ninputs(as) == 2 && gimple_asm_noutputs(as) == 0 &&
 	       strcmp(gimple_asm_string(as), AP_EARLY_ASM) == 0;
+}
+
+/**
+ * ap_early_increment_p - whether @stmt is an increment that
+ * ap_early_increment() made.
+ */
+bool ap_early_increment_p(const gimple *stmt)
+{
+	return early_call_p(stmt) || early_asm_p(stmt);
 }
 
 /* @stmt replaced by @by, which takes its place in the source. */
@@ -114,15 +177,23 @@ static bool settle(function *fun, tree type)
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
 		     !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
-			gasm *as;
 			tree in0, in1;
 
-			if (!ap_thread_early_asm_p(stmt) &&
-			    !ap_early_increment_p(stmt))
+			if (early_call_p(stmt)) {
+				in0 = gimple_call_arg(stmt, 1);
+				in1 = gimple_call_arg(stmt, 2);
+				replace(&gsi, stmt, ap_increment_asm(
+					ap_counter_at(integer_zerop(in0) ?
+						      NULL_TREE : in0, in1)));
+				any = true;
 				continue;
-			as = as_a<gasm *>(stmt);
-			in0 = TREE_VALUE(gimple_asm_input_op(as, 0));
-			in1 = TREE_VALUE(gimple_asm_input_op(as, 1));
+			}
+			if (!ap_thread_early_asm_p(stmt) && !early_asm_p(stmt))
+				continue;
+			in0 = TREE_VALUE(gimple_asm_input_op(
+						as_a<gasm *>(stmt), 0));
+			in1 = TREE_VALUE(gimple_asm_input_op(
+						as_a<gasm *>(stmt), 1));
 			if (ap_thread_early_asm_p(stmt))
 				replace(&gsi, stmt, ap_thread_asm(in0, in1));
 			else

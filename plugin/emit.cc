@@ -221,6 +221,23 @@ static tree counter_ref(uint32_t index)
 	return array_ref(counters_var(), index);
 }
 
+/**
+ * ap_counter_at - the counter that counter_ref() names, from its parts
+ * (early-increments.cc keeps them apart until the IPA passes).
+ * @base: NULL_TREE for an element of the unit's array (per thread: of the
+ *        thread's copy), else the base of a MEM_REF
+ * @pos:  the element's index, or the byte offset from @base
+ */
+tree ap_counter_at(tree base, tree pos)
+{
+	tree var = ap_opts.per_thread ? thread_var() : counters_var();
+
+	if (!base)
+		return build4(ARRAY_REF, counter_type(), var, pos, NULL_TREE,
+			      NULL_TREE);
+	return build2(MEM_REF, counter_type(), base, pos);
+}
+
 static tree asm_operand(const char *constraint, tree value)
 {
 	return build_tree_list(build_tree_list(NULL_TREE,
