@@ -91,4 +91,42 @@ for level in -O2 -O3; do
 		rm -f plain.cc.* with.cc.*
 	done
 done
+# splits DUMP: the functions that GCC's function splitting split in the
+# -fdump-tree-fnsplit DUMP, one a line.
+splits()
+{
+	awk '/^;; Function / { n = $3 } /^Splitting function at/ { print n }' \
+		"$1" | sort
+}
+
+# Function splitting sums its candidates' sizes itself, and the plugin's
+# statements must weigh there what they weigh in the plain build:
+# nothing.  split.cc's in_range() is kept whole plain; with increments
+# that weighed one instruction each (asm statements) until the IPA
+# passes, fnsplit split it in the single and per-thread modes.
+for level in -O2 -O3; do
+	for mode in -fplugin-arg-arcov-single none -pthread_-fPIC; do
+		mode=$(echo "$mode" | sed 's/^none$//; s/_/ /g')
+		plainmode=$(echo "$mode" | sed 's/-fplugin-arg-arcov-single//')
+		# shellcheck disable=SC2086
+		$CXX $level $plainmode -c "$testsuite/plugin/split.cc" \
+			-o plain.o -fdump-tree-fnsplit-details -dumpbase plain.cc ||
+			fail "cannot compile split.cc"
+		# shellcheck disable=SC2086
+		cc "$CXX" $level $mode -c "$testsuite/plugin/split.cc" \
+			-o with.o -fdump-tree-fnsplit-details -dumpbase with.cc ||
+			fail "cannot compile split.cc with the plugin"
+		grep -q "in_range" plain.cc.*fnsplit ||
+			fail "split.cc $level: no in_range() in the plain dump"
+		grep -q "^;; Function as_int" with.cc.*fnsplit ||
+			fail "split.cc $level $mode: no as_int() in the dump"
+		splits plain.cc.*fnsplit > plain.splits
+		splits with.cc.*fnsplit > with.splits
+		cmp -s plain.splits with.splits ||
+			fail "split.cc $level $mode: functions split (plain," \
+				"with the plugin): $(cat plain.splits) against" \
+				"$(cat with.splits)"
+		rm -f plain.cc.* with.cc.*
+	done
+done
 pass
