@@ -406,6 +406,13 @@ static gimple_seq increment(uint32_t index)
 	 * regular IPA passes. */
 	if (ap_increments_are_asm() && optimize) {
 		ap_early_increment(ref, &seq);
+		/* In the function's outermost scope, which an inlined copy
+		 * then keeps (emitted.cc finds inlined bodies by it) when its
+		 * increments are all that survive of it: the early form no
+		 * longer keeps the body's other statements alive. */
+		if (current_function_decl)
+			gimple_set_block(gimple_seq_last(seq),
+					 DECL_INITIAL(current_function_decl));
 		return seq;
 	}
 	if (ap_increments_are_asm()) {
