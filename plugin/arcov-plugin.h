@@ -11,6 +11,8 @@
  * derive.cc   entry counts computed from the callers' counters at dump
  *             time instead of counted (doc/notes-format.md §4)
  * profile.cc  entry and exit hooks of the time profile (doc/profile.md)
+ * early-increments.cc increments the early optimizers see through,
+ *             made adds to memory before the regular IPA passes
  * inline-size.cc the increments taken out of the inliners' estimates
  * thread-checks.cc per-thread entry checks that inlining made redundant
  * loop-counts.cc a counted loop's increments added up in its preheader,
@@ -126,6 +128,11 @@ opt_pass *ap_tls_frame_pass(void);
 /* merge-increments.cc */
 opt_pass *ap_merge_increments_pass(void);
 
+/* early-increments.cc */
+void ap_early_increment(tree ref, gimple_seq *seq);
+bool ap_early_increment_p(const gimple *stmt);
+void ap_early_increments_init(const char *plugin);
+
 /* loop-counts.cc */
 opt_pass *ap_loop_counts_pass(void);
 
@@ -159,6 +166,10 @@ void ap_emit_increments(const struct ap_graph *g, uint32_t first_counter);
 void ap_emit_entry_increment(function *fun, uint32_t index);
 bool ap_increments_are_asm(void);
 bool ap_increment_asm_p(const gimple *stmt);
+gimple *ap_increment_asm(tree ref);
+tree ap_counter_at(tree base, tree pos);
+gimple *ap_thread_asm(tree obj, tree tls);
+bool ap_thread_early_asm_p(const gimple *stmt);
 gimple *ap_atomic_add(tree ref, tree n);
 bool ap_atomic_add_p(const gimple *stmt);
 gimple *ap_add_asm(tree ref, tree n);

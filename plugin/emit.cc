@@ -226,6 +226,23 @@ static tree counter_ref(uint32_t index)
 	return array_ref(counters_var(), index);
 }
 
+/**
+ * ap_counter_at - the counter that counter_ref() names, from its parts
+ * (early-increments.cc keeps them apart until the IPA passes).
+ * @base: NULL_TREE for an element of the unit's array (per thread: of the
+ *        thread's copy), else the base of a MEM_REF
+ * @pos:  the element's index, or the byte offset from @base
+ */
+tree ap_counter_at(tree base, tree pos)
+{
+	tree var = ap_opts.per_thread ? thread_var() : counters_var();
+
+	if (!base)
+		return build4(ARRAY_REF, counter_type(), var, pos, NULL_TREE,
+			      NULL_TREE);
+	return build2(MEM_REF, counter_type(), base, pos);
+}
+
 static tree asm_operand(const char *constraint, tree value)
 {
 	return build_tree_list(build_tree_list(NULL_TREE,
@@ -278,7 +295,11 @@ static gimple *counter_asm(const char *text, tree ref, tree n)
 	return stmt;
 }
 
-static gimple *increment_asm(tree ref)
+/**
+ * ap_increment_asm - "@ref += 1" as the asm add to memory.
+ * @ref: a counter
+ */
+gimple *ap_increment_asm(tree ref)
 {
 	return counter_asm(AP_INCREMENT_ASM, ref, NULL_TREE);
 }
@@ -311,7 +332,7 @@ bool ap_add_asm_p(const gimple *stmt)
 	return counter_asm_p(stmt, AP_ADD_ASM);
 }
 
-/* Whether @stmt is one of the increments increment_asm() makes. */
+/* Whether @stmt is one of the increments ap_increment_asm() makes. */
 bool ap_increment_asm_p(const gimple *stmt)
 {
 	return counter_asm_p(stmt, AP_INCREMENT_ASM);
@@ -385,8 +406,22 @@ static gimple_seq increment(uint32_t index)
 	gimple_seq seq = NULL;
 	tree ref = counter_ref(index);
 
+	/* Optimizing, the early optimizers get an asm that they see
+	 * through (early-increments.cc), made an add to memory before the
+	 * regular IPA passes. */
+	if (ap_increments_are_asm() && optimize) {
+		ap_early_increment(ref, &seq);
+		/* In the function's outermost scope, which an inlined copy
+		 * then keeps (emitted.cc finds inlined bodies by it) when its
+		 * increments are all that survive of it: the early form no
+		 * longer keeps the body's other statements alive. */
+		if (current_function_decl)
+			gimple_set_block(gimple_seq_last(seq),
+					 DECL_INITIAL(current_function_decl));
+		return seq;
+	}
 	if (ap_increments_are_asm()) {
-		gimple_seq_add_stmt(&seq, increment_asm(ref));
+		gimple_seq_add_stmt(&seq, ap_increment_asm(ref));
 		return seq;
 	}
 
@@ -443,7 +478,13 @@ static gimple *thread_call(tree obj, tree tls)
 /* Both dialects, as the increments: -masm=intel did not assemble. */
 #define AP_THREAD_ASM_HEAD "{lea\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"
 
-static gimple *thread_asm(tree obj, tree tls)
+/**
+ * ap_thread_asm - the entry check's call as the asm, the thread's copy an
+ * operand in and out.
+ * @obj: the address of the unit's arcov_object
+ * @tls: the address of the thread's copy
+ */
+gimple *ap_thread_asm(tree obj, tree tls)
 {
 	vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
 	gasm *stmt;
@@ -469,6 +510,40 @@ static gimple *thread_asm(tree obj, tree tls)
 				    inputs, outputs, clobbers, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	return stmt;
+}
+
+#define AP_THREAD_EARLY_ASM AP_THREAD_ASM_HEAD "push %1\n\t"	\
+	"push %0\n\tcall arcov_thread_counters@PLT\n\tlea 128(%%rsp), %%rsp"
+
+/* The same call without the copy as a memory operand, while the early
+ * optimizations run (early-increments.cc says why): what it writes, the
+ * flag, may then seem unchanged to a load after it in the same function,
+ * which then calls again. */
+static gimple *thread_early_asm(tree obj, tree tls)
+{
+	vec<tree, va_gc> *inputs = NULL, *clobbers = NULL;
+	gasm *stmt;
+
+	vec_safe_push(inputs, asm_operand("r", obj));
+	vec_safe_push(inputs, asm_operand("r", tls));
+	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
+					       build_string(3, "cc")));
+	stmt = gimple_build_asm_vec(AP_THREAD_EARLY_ASM, inputs, NULL,
+				    clobbers, NULL);
+	gimple_asm_set_volatile(stmt, true);
+	return stmt;
+}
+
+/**
+ * ap_thread_early_asm_p - whether @stmt is an asm thread_early_asm() made.
+ */
+bool ap_thread_early_asm_p(const gimple *stmt)
+{
+	const gasm *as = dyn_cast<const gasm *>(stmt);
+
+	return as && gimple_asm_noutputs(as) == 0 &&
+	       gimple_asm_ninputs(as) == 2 &&
+	       strcmp(gimple_asm_string(as), AP_THREAD_EARLY_ASM) == 0;
 }
 
 /*
@@ -516,9 +591,9 @@ static void thread_check(function *fun)
 			build_fold_addr_expr_with_type(thread_var(),
 						       ptr_type_node)),
 			 GSI_NEW_STMT);
-	gsi_insert_after(&gsi, ap_target_x86_64() ?
-			 thread_asm(obj, tls) : thread_call(obj, tls),
-			 GSI_NEW_STMT);
+	gsi_insert_after(&gsi, !ap_target_x86_64() ? thread_call(obj, tls) :
+			 optimize ? thread_early_asm(obj, tls) :
+			 ap_thread_asm(obj, tls), GSI_NEW_STMT);
 }
 
 /**

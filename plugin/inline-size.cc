@@ -48,6 +48,43 @@ static bool discount_call(cgraph_node *node, gimple *stmt)
 	return true;
 }
 
+/* Whether @stmt is one of the plugin's own statements. */
+static bool plugin_stmt_p(gimple *stmt)
+{
+	return ap_increment_asm_p(stmt) || ap_early_increment_p(stmt) ||
+	       ap_thread_base_p(stmt) || ap_thread_check_stmt_p(stmt);
+}
+
+/*
+ * The resx of @bb if @bb is a landing pad that the plugin's statements
+ * alone keep: nothing else but labels, debug statements and the ends of
+ * lifetimes (clobbers) before the resx.  GCC's EH cleanup removes such a
+ * pad when it is empty (the plain build's, once the inlined destructors
+ * it held are optimized away); its increments keep it, and its resx
+ * weighs two instructions in the summaries.  Else NULL.
+ */
+static gimple *kept_resx(basic_block bb)
+{
+	gimple *resx = NULL;
+	bool counted = false;
+
+	if (!bb_has_eh_pred(bb))
+		return NULL;
+	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+	     gsi_next(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+
+		if (gimple_code(stmt) == GIMPLE_RESX)
+			resx = stmt;
+		else if (plugin_stmt_p(stmt))
+			counted = true;
+		else if (gimple_code(stmt) != GIMPLE_LABEL &&
+			 !is_gimple_debug(stmt) && !gimple_clobber_p(stmt))
+			return NULL;
+	}
+	return counted ? resx : NULL;
+}
+
 /* Take @fun's increments out of @node's summary, if it has one. */
 static void discount(cgraph_node *node, function *fun)
 {
@@ -78,13 +115,19 @@ static void discount(cgraph_node *node, function *fun)
 	FOR_EACH_BB_FN(bb, fun) {
 		sreal freq = bb->count.to_sreal_scale(entry);
 		gimple_stmt_iterator gsi;
+		gimple *resx = kept_resx(bb);
+
+		if (resx) {
+			size += ipa_fn_summary::size_scale *
+				estimate_num_insns(resx, &eni_size_weights);
+			time += freq * estimate_num_insns(resx,
+							  &eni_time_weights);
+		}
 
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 			if (ap_atomic_add_p(gsi_stmt(gsi)))
 				calls |= discount_call(node, gsi_stmt(gsi));
-			else if (ap_increment_asm_p(gsi_stmt(gsi)) ||
-				 ap_thread_base_p(gsi_stmt(gsi)) ||
-				 ap_thread_check_stmt_p(gsi_stmt(gsi))) {
+			else if (plugin_stmt_p(gsi_stmt(gsi))) {
 				gimple *stmt = gsi_stmt(gsi);
 
 				size += ipa_fn_summary::size_scale *

@@ -24,6 +24,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/emit.cc \
 	plugin/derive.cc \
 	plugin/profile.cc \
+	plugin/early-increments.cc \
 	plugin/inline-size.cc \
 	plugin/thread-checks.cc \
 	plugin/tls-counters.cc \

@@ -505,8 +505,13 @@ int plugin_init(struct plugin_name_args *info,
 	add_pass(info->base_name, make_arcov_pass(), "visibility");
 	/* Entry and exit hooks, while lowering (profile.cc). */
 	ap_profile_init(info->base_name);
-	/* The increments out of the inliners' estimates (inline-size.cc). */
+	/* The increments out of the inliners' estimates (inline-size.cc);
+	 * registered first, so that its IPA pass weighs the increments of
+	 * the summaries, which are still the early ones. */
 	ap_inline_size_init(info->base_name);
+	/* Increments the early optimizers see through, adds to memory from
+	 * the regular IPA passes on (early-increments.cc). */
+	ap_early_increments_init(info->base_name);
 	/* Entry checks inlined where one already ran (thread-checks.cc),
 	 * after the early inliner and once the IPA passes are done. */
 	add_pass(info->base_name, ap_thread_checks_early_pass(), "einline");

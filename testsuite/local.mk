@@ -153,7 +153,8 @@ PLUGIN_TESTS = \
 TESTS += $(PLUGIN_TESTS)
 EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
 	testsuite/plugin/loops.c testsuite/plugin/jumps.c testsuite/plugin/winline.c \
-	testsuite/plugin/uninit-eh.c \
+	testsuite/plugin/uninit-eh.c testsuite/plugin/utf8.cc \
+	testsuite/plugin/split.cc \
 	testsuite/plugin/throw.cc testsuite/plugin/threads.c \
 	testsuite/plugin/loops.out testsuite/plugin/jumps.out \
 	testsuite/plugin/throw.out testsuite/plugin/threads.out \
