@@ -273,8 +273,10 @@ static void after_loop(const class loop *loop, sbitmap after)
 
 	bitmap_clear(after);
 	for (edge x : exits)
-		if (bitmap_set_bit(after, x->dest->index))
+		if (!bitmap_bit_p(after, x->dest->index)) {
+			bitmap_set_bit(after, x->dest->index);
 			work.safe_push(x->dest);
+		}
 	while (!work.is_empty()) {
 		basic_block b = work.pop();
 		edge_iterator ei;
@@ -284,12 +286,13 @@ static void after_loop(const class loop *loop, sbitmap after)
 			basic_block d = e->dest;
 
 			if (d == EXIT_BLOCK_PTR_FOR_FN(cfun) ||
+			    bitmap_bit_p(after, d->index) ||
 			    flow_bb_inside_loop_p(loop, d) ||
 			    (d->loop_father->header == d &&
 			     flow_loop_nested_p(d->loop_father, loop)))
 				continue;
-			if (bitmap_set_bit(after, d->index))
-				work.safe_push(d);
+			bitmap_set_bit(after, d->index);
+			work.safe_push(d);
 		}
 	}
 }
