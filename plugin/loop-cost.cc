@@ -24,8 +24,10 @@
  *   cost   what is added on each entry and exit: the operations of the
  *          trip count (GCC's niter expression) and an add per counter
  *          before the loop, or for registers a zero and an add per
- *          counter (one exit is taken per entry), and for a folded arm
- *          an instruction more on every pass;
+ *          counter (one exit is taken per entry), a store and a load
+ *          for each register taken from the values live through the
+ *          loop when the registers do not hold them all, and for a
+ *          folded arm an instruction more on every pass;
  *
  * and is transformed only when saved > cost (a tie is doubt), and, for registers, when
  * the registers fit beside the ones the loop keeps live by GCC's own
@@ -250,6 +252,107 @@ static unsigned int live_registers(const class loop *loop, basic_block *body,
 	return live + outside.elements();
 }
 
+/* Whether @b is in one of the loops around @loop, @loop excluded. */
+static bool in_outer(const class loop *loop, basic_block b)
+{
+	const class loop *o;
+
+	for (o = loop_outer(loop); o && loop_outer(o); o = loop_outer(o))
+		if (flow_bb_inside_loop_p(o, b))
+			return true;
+	return false;
+}
+
+/* In @after, the blocks outside @loop that its exits reach before a loop
+ * around it starts its next pass. */
+static void after_loop(const class loop *loop, sbitmap after)
+{
+	auto_vec<basic_block> work;
+	/* Moved, not assigned: GCC 11's auto_vec has no move assignment. */
+	auto_vec<edge> exits = get_loop_exit_edges(loop);
+
+	bitmap_clear(after);
+	for (edge x : exits)
+		if (!bitmap_bit_p(after, x->dest->index)) {
+			bitmap_set_bit(after, x->dest->index);
+			work.safe_push(x->dest);
+		}
+	while (!work.is_empty()) {
+		basic_block b = work.pop();
+		edge_iterator ei;
+		edge e;
+
+		FOR_EACH_EDGE(e, ei, b->succs) {
+			basic_block d = e->dest;
+
+			if (d == EXIT_BLOCK_PTR_FOR_FN(cfun) ||
+			    bitmap_bit_p(after, d->index) ||
+			    flow_bb_inside_loop_p(loop, d) ||
+			    (d->loop_father->header == d &&
+			     flow_loop_nested_p(d->loop_father, loop)))
+				continue;
+			bitmap_set_bit(after, d->index);
+			work.safe_push(d);
+		}
+	}
+}
+
+/*
+ * The general registers live through @loop that it does not use: values
+ * defined before it and used after it, or used anywhere in a loop around
+ * it that they were defined outside of (that loop's next pass needs
+ * them).  live_registers() does not see them, but the register allocator
+ * keeps them in registers across the loop all the same, so a counter
+ * that takes one more register there makes it store one of them before
+ * the loop and load it after, on every entry (lz4's LZ4HC_Insert()
+ * inlined into its compressor: 6 registers used in the loop, 36 live
+ * through it).  From above, as live_registers(): a value the allocator
+ * could rematerialize still counts.
+ */
+static unsigned int live_through(const class loop *loop)
+{
+	auto_sbitmap after(last_basic_block_for_fn(cfun));
+	unsigned int i, n = 0;
+	tree name;
+
+	after_loop(loop, after);
+	FOR_EACH_SSA_NAME(i, name, cfun) {
+		basic_block def;
+		imm_use_iterator it;
+		use_operand_p use;
+		bool through = false;
+
+		if (SSA_NAME_IN_FREE_LIST(name) || !in_gpr(name))
+			continue;
+		def = SSA_NAME_IS_DEFAULT_DEF(name) ?
+			      ENTRY_BLOCK_PTR_FOR_FN(cfun) :
+			      gimple_bb(SSA_NAME_DEF_STMT(name));
+		if (!def || flow_bb_inside_loop_p(loop, def) ||
+		    !dominated_by_p(CDI_DOMINATORS, loop->header, def))
+			continue;
+		FOR_EACH_IMM_USE_FAST(use, it, name) {
+			gimple *u = USE_STMT(use);
+			basic_block b = gimple_bb(u);
+
+			if (!b || is_gimple_debug(u) || counter_stmt(u))
+				continue;
+			if (gphi *phi = dyn_cast<gphi *>(u))
+				b = gimple_phi_arg_edge(phi,
+					PHI_ARG_INDEX_FROM_USE(use))->src;
+			/* Used in the loop: live_registers() counts it. */
+			if (flow_bb_inside_loop_p(loop, b)) {
+				through = false;
+				break;
+			}
+			if (bitmap_bit_p(after, b->index) ||
+			    (in_outer(loop, b) && !in_outer(loop, def)))
+				through = true;
+		}
+		n += through;
+	}
+	return n;
+}
+
 /* The passes of @loop's header per entry that GCC expects, and in
  * @source where the number comes from. */
 static double expected_passes(class loop *loop, const char **source)
@@ -390,15 +493,22 @@ bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 	double saved = saved_per_entry(c, ap_opts.atomic ?
 					       runs * c->passes : 0, moved);
 	bool all = moved == c->barriers;
-	double cost = 2 * n + extra + folds * c->passes;
 
 	/* GCC's test of estimate_reg_pressure_cost() for "no cost": room
 	 * for the new registers, the live ones and the temporaries. */
 	bool fits = c->live + n + target_res_regs <= target_avail_regs;
+	/* The registers it takes from values live through the loop: a store
+	 * and a load each, on every entry. */
+	unsigned int through = fits ? live_through(c->loop) : 0;
+	int over = (int)(c->live + through + n + target_res_regs) -
+		   (int)target_avail_regs;
+	unsigned int spilled = over <= 0 ? 0 : MIN((unsigned int)over, n);
 	bool long_loop = strcmp(c->source, "guess") != 0 &&
 			 c->passes >= AP_LOOP_LONG;
 	const char *why;
 	bool take = false;
+
+	double cost = 2 * n + extra + folds * c->passes + 2 * spilled;
 
 	saved += branches * AP_BRANCH_COST * c->passes;
 	if (!fits)
@@ -413,9 +523,10 @@ bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 		fprintf(dump_file, "arcov: loop %d: %.1f passes per entry "
 			"(%s), %u counters, %.2f increments per pass, %u "
 			"blocked references, %u arms folded, %.2f branches "
-			"removable per pass, %u registers live: saves %.1f, "
-			"costs %.0f per entry: %s\n", c->loop->num, c->passes,
-			c->source, n, runs, all ? c->blocked : 0, folds,
-			branches, c->live, saved, cost, why);
+			"removable per pass, %u registers live, %u through, "
+			"%u spilled: saves %.1f, costs %.0f per entry: %s\n",
+			c->loop->num, c->passes, c->source, n, runs,
+			all ? c->blocked : 0, folds, branches, c->live,
+			through, spilled, saved, cost, why);
 	return take;
 }
