@@ -13,7 +13,7 @@ static volatile unsigned bound = 3;
 static unsigned char text[256];
 
 static inline __attribute__((always_inline)) void
-insert(unsigned *table, unsigned short *chain, unsigned from,	/*@150*/
+insert(unsigned *table, unsigned short *chain, unsigned from,
        unsigned to)
 {
 	for (unsigned i = from; i < to; i++) {	/*@+*/
