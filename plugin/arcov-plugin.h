@@ -15,6 +15,8 @@
  * thread-checks.cc per-thread entry checks that inlining made redundant
  * loop-counts.cc a counted loop's increments added up in its preheader,
  *             a call-free loop's counted in registers
+ * runs.cc    run counters: one increment for a stretch of several
+ *             counters, the table the runtime adds them back with
  * loop-cost.cc whether that pays, loop by loop: instructions saved per
  *             entry against those added, registers against those live
  *
@@ -125,6 +127,19 @@ opt_pass *ap_tls_counters_pass(void);
 /* merge-increments.cc */
 opt_pass *ap_merge_increments_pass(void);
 
+/* runs.cc: run counters (doc/design.md, "Run counters"). */
+struct ap_run_member {
+	uint32_t index;		/* counter index in the unit */
+	uint32_t times;		/* increments of it in the run */
+};
+tree ap_runs_table(uint32_t ncounters);
+bool ap_runs_allowed(void);
+bool ap_run_counter(struct ap_run_member *m, unsigned int k,
+		    uint32_t *index, bool *fresh);
+void ap_runs_commit(void);
+void ap_runs_release(void);
+extern tree ap_runs_var;
+
 /* loop-counts.cc */
 opt_pass *ap_loop_counts_pass(void);
 
@@ -161,6 +176,11 @@ bool ap_increment_asm_p(const gimple *stmt);
 gimple *ap_atomic_add(tree ref, tree n);
 bool ap_atomic_add_p(const gimple *stmt);
 gimple *ap_add_asm(tree ref, tree n);
+gimple *ap_increment_asm(tree ref);
+bool ap_counter_index(tree ref, uint32_t *index);
+tree ap_counter_ref_like(tree like, uint32_t index);
+void ap_counters_resize(uint32_t n);
+bool ap_counters_written(void);
 bool ap_add_asm_p(const gimple *stmt);
 tree ap_counter_asm_ref(const gimple *stmt);
 bool ap_thread_check_stmt_p(const gimple *stmt);

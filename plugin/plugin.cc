@@ -76,6 +76,8 @@ static const struct ggc_root_tab arcov_roots[] = {
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &ap_object_var, 1, sizeof(ap_object_var),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &ap_runs_var, 1, sizeof(ap_runs_var),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &ap_exec_wrappers[0], AP_NEXEC, sizeof(ap_exec_wrappers[0]),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	LAST_GGC_ROOT_TAB
@@ -274,6 +276,7 @@ static void arcov_finish(void *gcc_data, void *user_data)
 	ap_notes_release();
 	ap_ext_release();
 	ap_emitted_release();
+	ap_runs_release();
 }
 
 static bool compile_regex(regex_t *re, bool *have, const char **text,
@@ -508,10 +511,11 @@ int plugin_init(struct plugin_name_args *info,
 	/* Which instrumented functions reach the object (emitted.cc): after
 	 * "optimized", the last GIMPLE pass at every -O level. */
 	add_pass(info->base_name, ap_emitted_pass(), "optimized");
-	/* A block's increments of one counter as one add, once the GIMPLE
+	/* A block's increments of one counter as one add, and of several
+	 * as one increment of a run counter (runs.cc), once the GIMPLE
 	 * optimizers are done (merge-increments.cc); registered last, so
 	 * it runs first after "optimized", before tls-counters.cc rewrites
-	 * the increments it recognises. */
+	 * the increments it recognises, the run counters' among them. */
 	add_pass(info->base_name, ap_merge_increments_pass(), "optimized");
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);

@@ -29,6 +29,7 @@ runtime_libarcovfold_la_SOURCES = \
 	runtime/fold.c runtime/internal.h \
 	runtime/write.c \
 	runtime/derive.c \
+	runtime/runs.c \
 	runtime/path.c
 runtime_libarcovfold_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
 runtime_libarcovfold_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
