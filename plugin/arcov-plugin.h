@@ -43,6 +43,7 @@ struct ap_options {
 	bool loop_counts;	/* not no-loop-counts: counted loops'
 				 * increments added up before the loop,
 				 * call-free loops' in registers */
+	bool runs;		/* not no-runs: run counters (runs.cc) */
 	bool derive_check;	/* derive-check: derived and counted both,
 				 * the runtime compares them */
 	bool freestanding;	/* freestanding: registered through a

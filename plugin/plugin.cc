@@ -51,6 +51,9 @@ static const char help_text[] =
 	"no-asm-increments  increment with a load, an add and a store, not\n"
 	"               one asm add to memory that the inliners count as one\n"
 	"               instruction (plain mode, x86-64)\n"
+	"no-runs        increment every counter of a straight stretch of code,\n"
+	"               not one run counter for several that libarcov adds\n"
+	"               to them at each dump\n"
 	"no-loop-counts increment in memory in a loop's body every iteration,\n"
 	"               not by the number of iterations before a counted\n"
 	"               loop, nor in registers in a call-free one\n"
@@ -342,6 +345,7 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		{ "derive-check", &ap_opts.derive_check, true },
 		{ "no-asm-increments", &ap_opts.asm_increments, false },
 		{ "no-loop-counts", &ap_opts.loop_counts, false },
+		{ "no-runs", &ap_opts.runs, false },
 		{ "freestanding", &ap_opts.freestanding, true },
 		{ "continuous", &ap_opts.continuous, true },
 		{ "help", NULL, true },
@@ -439,6 +443,7 @@ int plugin_init(struct plugin_name_args *info,
 	ap_opts.derive = true;
 	ap_opts.asm_increments = true;
 	ap_opts.loop_counts = true;
+	ap_opts.runs = true;
 	for (i = 0; i < info->argc; i++)
 		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
 	if (opt_single + opt_atomic + opt_per_thread > 1) {

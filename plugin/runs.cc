@@ -35,7 +35,8 @@
  * whose live file maps the counters alone and must hold every count the
  * moment it is made (doc/live-file.md), freestanding (its runtime and
  * stream know no runs), or at link time (-flto's partitions, which
- * cannot grow the arrays of the unit that made them).
+ * cannot grow the arrays of the unit that made them); nor with
+ * -fplugin-arg-arcov-no-runs.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -63,7 +64,8 @@ tree ap_runs_table(uint32_t ncounters)
 	vec<constructor_elt, va_gc> *elts = NULL;
 	tree type;
 
-	if (ap_opts.continuous || ap_opts.freestanding || in_lto_p ||
+	if (!ap_opts.runs || ap_opts.continuous || ap_opts.freestanding ||
+	    in_lto_p ||
 	    !optimize || !ap_increments_are_asm())
 		return NULL_TREE;
 	unit_counters = ncounters;

@@ -83,6 +83,7 @@ RUNTIME_TESTS = \
 	testsuite/runtime/corrupt.sh \
 	testsuite/runtime/guest.sh \
 	testsuite/runtime/derive.sh \
+	testsuite/runtime/runs.sh \
 	testsuite/runtime/prefix.sh \
 	testsuite/runtime/exports.sh \
 	testsuite/runtime/dlclose.sh \
