@@ -1,5 +1,5 @@
-/* merge-increments.cc -- increments of one counter that always run
- * together become one add.
+/* merge-increments.cc -- increments that always run together become one
+ * add, or one increment of a run counter.
  *
  * The plugin instruments before inlining (doc/design.md, "Where the
  * plugin works"), so every inlined copy of a small function brings the
@@ -13,15 +13,21 @@
  * there at all.
  *
  * Once the optimizers are done ("optimized", the last GIMPLE pass), this
- * pass looks at each block's increments: those of one counter with
- * nothing between them that could stop the block (a call, an asm other
- * than the plugin's, a statement that may throw or trap) run exactly as
- * often as each other, so the first becomes one add of their number
- * (emit.cc, ap_add_asm(): the same one instruction, "addq $N") and the
- * others go.  Each merge saves one instruction per run of the block, at
- * no cost: the count stays exact at every statement that could end the
- * run, which is all that a dump, a crash or a live file can observe.
- * The dump (-fdump-tree-all, *.arcov_merge) lists each merge.
+ * pass cuts each block into stretches at every statement that could stop
+ * the block (a call, an asm other than the plugin's, a statement that
+ * may throw or trap): the increments of one stretch run exactly as often
+ * as each other.  Those of one counter become one add of their number
+ * (emit.cc, ap_add_asm(): the same one instruction, "addq $N"); those of
+ * k >= 2 different counters become one increment of a run counter
+ * (runs.cc), which the runtime adds to each of them at every dump
+ * (runtime/runs.c).  In the atomic mode the relaxed atomic adds of 1 are
+ * the increments, and the add or run increment is one atomic add.  Each
+ * merge saves an instruction per run of the block, at no cost: the
+ * counts stay exact at every statement that could end the stretch,
+ * which is all that a dump, a crash or a live file can observe.  The
+ * dump (-fdump-tree-all, *.arcov_merge) lists each merge and each run:
+ * its block, run counter, members with their multiplicities, and the
+ * increments it replaced.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -29,7 +35,34 @@
 
 static bool merge_gate(function *fun)
 {
-	return fun && optimize && ap_increments_are_asm();
+	return fun && optimize && (ap_increments_are_asm() || ap_opts.atomic);
+}
+
+/* Whether @stmt increments a counter by one: the asm of the plain and
+ * per-thread modes, or the atomic mode's relaxed atomic add. */
+static bool increment_p(const gimple *stmt)
+{
+	return ap_increment_asm_p(stmt) ||
+	       (ap_atomic_add_p(stmt) && integer_onep(gimple_call_arg(stmt, 1)));
+}
+
+/* The counter that @stmt, an increment, adds to. */
+static tree increment_ref(const gimple *stmt)
+{
+	if (is_gimple_call(stmt))
+		return TREE_OPERAND(gimple_call_arg(stmt, 0), 0);
+	return ap_counter_asm_ref(stmt);
+}
+
+/* "@ref += @n" in the form of the mode's increments: asm, or atomic. */
+static gimple *add_of(tree ref, unsigned int n)
+{
+	tree v = build_int_cst(long_long_unsigned_type_node, n);
+
+	ref = unshare_expr(ref);
+	if (ap_opts.atomic)
+		return ap_atomic_add(ref, v);
+	return n == 1 ? ap_increment_asm(ref) : ap_add_asm(ref, v);
 }
 
 /* Whether @stmt may keep the statements after it in its block from
@@ -39,7 +72,8 @@ static bool stops_block(gimple *stmt)
 	if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_NOP ||
 	    gimple_code(stmt) == GIMPLE_LABEL || gimple_clobber_p(stmt))
 		return false;
-	if (ap_increment_asm_p(stmt) || ap_add_asm_p(stmt))
+	if (ap_increment_asm_p(stmt) || ap_add_asm_p(stmt) ||
+	    ap_atomic_add_p(stmt))
 		return false;
 	return is_gimple_call(stmt) || gimple_code(stmt) == GIMPLE_ASM ||
 	       stmt_could_throw_p(cfun, stmt) || gimple_could_trap_p(stmt);
@@ -123,8 +157,8 @@ static bool make_run(vec<struct run> &runs, vec<gimple *> &extra,
 	FOR_EACH_VEC_ELT(runs, i, r)
 		if (r->known && r != lead)
 			extra.safe_push(r->first);
-	replace(lead->first, ap_increment_asm(ap_counter_ref_like(
-			ap_counter_asm_ref(lead->first), index)));
+	replace(lead->first, add_of(ap_counter_ref_like(
+			increment_ref(lead->first), index), 1));
 	t->runs++;
 	t->fresh += fresh;
 	t->in_runs += all - 1;
@@ -152,9 +186,7 @@ static void merge_runs(vec<struct run> &runs, vec<gimple *> &extra,
 
 		if (r->n < 2)
 			continue;
-		add = ap_add_asm(unshare_expr(ap_counter_asm_ref(r->first)),
-				 build_int_cst(long_long_unsigned_type_node,
-					       r->n));
+		add = add_of(increment_ref(r->first), r->n);
 		if (dump_file)
 			fprintf(dump_file, "arcov: bb %d: %u increments of one "
 				"counter merged into one add\n",
@@ -194,13 +226,13 @@ static unsigned int merge_execute(function *fun)
 				merge_runs(runs, extra, &t);
 				continue;
 			}
-			if (!ap_increment_asm_p(stmt))
+			if (!increment_p(stmt))
 				continue;
-			ref = ap_counter_asm_ref(stmt);
+			ref = increment_ref(stmt);
 			/* A block holds a few dozen at most: a linear
 			 * search. */
 			FOR_EACH_VEC_ELT(runs, i, r)
-				if (operand_equal_p(ap_counter_asm_ref(r->first),
+				if (operand_equal_p(increment_ref(r->first),
 						    ref, 0)) {
 					r->n++;
 					extra.safe_push(stmt);
@@ -219,6 +251,9 @@ static unsigned int merge_execute(function *fun)
 	/* The arrays and the table as long as the runs need, before this
 	 * function is expanded. */
 	ap_runs_commit();
+	/* Atomic increments are calls. */
+	if (ap_opts.atomic && t.removed)
+		cgraph_edge::rebuild_edges();
 	if (dump_file)
 		fprintf(dump_file, "arcov: %u increments merged away, %u of "
 			"them into %u run increments (%u new run counters)\n",

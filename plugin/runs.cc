@@ -65,8 +65,8 @@ tree ap_runs_table(uint32_t ncounters)
 	tree type;
 
 	if (!ap_opts.runs || ap_opts.continuous || ap_opts.freestanding ||
-	    in_lto_p ||
-	    !optimize || !ap_increments_are_asm())
+	    in_lto_p || !optimize ||
+	    !(ap_increments_are_asm() || ap_opts.atomic))
 		return NULL_TREE;
 	unit_counters = ncounters;
 	type = build_array_type(uint32_type_node, build_index_type(size_int(1)));
