@@ -124,6 +124,7 @@ enum ap_place ap_emitted_place(int uid, int origin);
 void ap_emitted_release(void);
 opt_pass *ap_thread_checks_early_pass(void);
 opt_pass *ap_tls_counters_pass(void);
+opt_pass *ap_tls_frame_pass(void);
 
 /* merge-increments.cc */
 opt_pass *ap_merge_increments_pass(void);

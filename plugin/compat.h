@@ -64,6 +64,9 @@
 #include "symbol-summary.h"
 #include "tree-vrp.h"
 #include "sreal.h"
+/* RTL after the prologue: the frame laid out (tls-counters.cc). */
+#include "rtl.h"
+#include "emit-rtl.h"
 #if BUILDING_GCC_MAJOR >= 14
 /* ipa-prop.h uses ipa-cp.h's lattices from GCC 14 on, without including it. */
 #include "ipa-cp.h"
@@ -134,8 +137,44 @@ static inline bool ap_target_x86_64(void)
 {
 	return TARGET_64BIT && !TARGET_X32;
 }
+/* Whether the current function may use %xmm0-15, and %xmm16-31 and the
+ * mask registers %k0-7 (an asm may clobber only the registers its
+ * function has). */
+static inline bool ap_target_sse(void)
+{
+	return TARGET_SSE;
+}
+static inline bool ap_target_avx512(void)
+{
+	return TARGET_AVX512F;
+}
+/* Once the prologue is made: whether the current function's stack
+ * pointer, after its prologue and until its epilogue, is aligned to 16
+ * bytes with nothing of the function below it (no red zone, no stack
+ * realigned or grown by alloca()), from the frame the i386 backend laid
+ * out.  The incoming stack pointer is 8 bytes past a 16-byte boundary;
+ * stack_pointer_offset counts from that boundary. */
+static inline bool ap_frame_aligned_no_red_zone(void)
+{
+	return INCOMING_STACK_BOUNDARY >= 128 &&
+	       !crtl->stack_realign_needed && !cfun->calls_alloca &&
+	       cfun->machine->frame.red_zone_size == 0 &&
+	       cfun->machine->frame.stack_pointer_offset % 16 == 0;
+}
 #else
 static inline bool ap_target_x86_64(void)
+{
+	return false;
+}
+static inline bool ap_target_sse(void)
+{
+	return false;
+}
+static inline bool ap_target_avx512(void)
+{
+	return false;
+}
+static inline bool ap_frame_aligned_no_red_zone(void)
 {
 	return false;
 }

@@ -98,7 +98,9 @@ static tree counters_var(void)
  * __tls_get_addr() calls in a shared library, where the static TLS left
  * for dlopen() is too small for counter arrays: GCC expands one per
  * block that counts and per loop pass, 3.2 per function call on Lua
- * (doc/performance.md, issue 28, says what would make it one).
+ * (doc/performance.md, issue 28): thread_base below makes it one per
+ * function call, and on x86-64 tls-counters.cc makes that one a TLS
+ * descriptor call.
  */
 static tree thread_var(void)
 {
@@ -135,7 +137,10 @@ static tree array_ref(tree var, uint32_t index)
  * (ap_increments_are_asm()): they are barriers to the alias oracle
  * already, so a base it knows nothing about costs no optimisation, which
  * GCC's own loads and stores through it would.  An executable's copy is
- * %fs-relative, one add at a constant offset: no register for that.
+ * %fs-relative, one add at a constant offset: no register for that.  On
+ * x86-64 the empty asm is where tls-counters.cc puts its descriptor call
+ * (the base becomes an offset from %fs), as the last GIMPLE pass: until
+ * then every pass sees the base as the copy's address.
  */
 static tree thread_base;	/* the current function's, or NULL_TREE */
 
@@ -396,8 +401,8 @@ tree ap_counter_asm_ref(const gimple *stmt)
 
 /* Whether increments take the asm form: in the plain and the per-thread
  * modes (whose counter is a thread-local array element: the asm's memory
- * operand is then %fs-relative, or reached through __tls_get_addr with
- * -fPIC), not for atomic counting, whose increment is another
+ * operand is then %fs-relative, or reached through one TLS descriptor
+ * call per function with -fPIC, tls-counters.cc), not for atomic counting, whose increment is another
  * instruction, nor under
  * -fsanitize=thread, which does not see an asm's memory accesses and
  * must report the plain mode's races on the counters as before.  Only on

@@ -72,6 +72,10 @@
 			 SIMPLE_IPA_PASS, name, 0,			\
 			 gate_fn(), execute_fn())
 
+#define ARCOV_RTL_PASS(make, name, gate_fn, execute_fn)		\
+	ARCOV_PASS_CLASS(make, rtl_opt_pass, (make##_data, g),		\
+			 RTL_PASS, name, 0, gate_fn(fun), execute_fn(fun))
+
 /* No summary of its own to generate, stream or apply. */
 #define ARCOV_IPA_PASS(make, name, gate_fn, execute_fn)		\
 	ARCOV_PASS_CLASS(make, ipa_opt_pass_d,				\

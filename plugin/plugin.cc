@@ -390,9 +390,10 @@ unknown:
  * that dlopen()s it -- and per-thread counting costs a few percent over
  * plain increments on one thread (doc/performance.md), where relaxed
  * atomics cost several times.  With -fPIC a function reaches its
- * thread's counters through one __tls_get_addr() call per call
- * (emit.cc, thread_base), still cheaper than atomics on one thread and
- * far cheaper on several.
+ * thread's counters through one call per call (emit.cc, thread_base; on
+ * x86-64 a TLS descriptor call, tls-counters.cc; __tls_get_addr()
+ * elsewhere), cheaper than atomics on one thread and far cheaper on
+ * several.
  */
 static void choose_mode(void)
 {
@@ -510,6 +511,9 @@ int plugin_init(struct plugin_name_args *info,
 	/* The copy's increments with their address written out, as the last
 	 * GIMPLE pass (tls-counters.cc). */
 	add_pass(info->base_name, ap_tls_counters_pass(), "optimized");
+	/* Their descriptor calls made bare where the frame allows, once
+	 * the prologue is laid out (tls-counters.cc). */
+	add_pass(info->base_name, ap_tls_frame_pass(), "pro_and_epilogue");
 	/* Counted loops' increments added up before the loop (loop-counts.cc),
 	 * before the first "lim", which follows "laddress". */
 	add_pass(info->base_name, ap_loop_counts_pass(), "laddress");

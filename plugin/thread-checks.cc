@@ -41,7 +41,7 @@ static bool checks_gate(function *fun)
 
 /*
  * Inlining also copies a callee's thread base (emit.cc, thread_base_asm():
- * a __tls_get_addr() call in -fPIC code) into its caller, which has one:
+ * a __tls_get_addr() call in -fPIC code, a descriptor call on x86-64) into its caller, which has one:
  * a base that another base of the same copy dominates takes that one's
  * value, and its call goes.  The asm is no volatile one, and yet no
  * GIMPLE pass merges asms.

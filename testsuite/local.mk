@@ -106,6 +106,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-except.sh \
 	testsuite/e2e/e2e-lost.sh \
 	testsuite/e2e/e2e-dlopen.sh \
+	testsuite/e2e/e2e-tlsdesc.sh \
 	testsuite/e2e/e2e-dump.sh \
 	testsuite/e2e/e2e-fork.sh \
 	testsuite/e2e/e2e-exec.sh \
@@ -183,6 +184,8 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/throwtemp.cc testsuite/e2e/lambda.cc testsuite/e2e/ehbranches.cc \
 	testsuite/e2e/emitted.c \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
+	testsuite/e2e/tlsdesc-linked.c testsuite/e2e/tlsdesc-dl.c \
+	testsuite/e2e/tlsdesc-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 
 ## ---- whole-project use: arcov-merge, directory trees, --binary (issue 4) ----
