@@ -17,6 +17,8 @@
  * thread-checks.cc per-thread entry checks that inlining made redundant
  * loop-counts.cc a counted loop's increments added up in its preheader,
  *             a call-free loop's counted in registers
+ * runs.cc    run counters: one increment for a stretch of several
+ *             counters, the table the runtime adds them back with
  * loop-cost.cc whether that pays, loop by loop: instructions saved per
  *             entry against those added, registers against those live
  *
@@ -43,6 +45,7 @@ struct ap_options {
 	bool loop_counts;	/* not no-loop-counts: counted loops'
 				 * increments added up before the loop,
 				 * call-free loops' in registers */
+	bool runs;		/* not no-runs: run counters (runs.cc) */
 	bool derive_check;	/* derive-check: derived and counted both,
 				 * the runtime compares them */
 	bool freestanding;	/* freestanding: registered through a
@@ -133,6 +136,19 @@ void ap_early_increment(tree ref, gimple_seq *seq);
 bool ap_early_increment_p(const gimple *stmt);
 void ap_early_increments_init(const char *plugin);
 
+/* runs.cc: run counters (doc/design.md, "Run counters"). */
+struct ap_run_member {
+	uint32_t index;		/* counter index in the unit */
+	uint32_t times;		/* increments of it in the run */
+};
+tree ap_runs_table(uint32_t ncounters);
+bool ap_runs_allowed(void);
+bool ap_run_counter(struct ap_run_member *m, unsigned int k,
+		    uint32_t *index, bool *fresh);
+void ap_runs_commit(void);
+void ap_runs_release(void);
+extern tree ap_runs_var;
+
 /* loop-counts.cc */
 opt_pass *ap_loop_counts_pass(void);
 
@@ -173,6 +189,11 @@ bool ap_thread_early_asm_p(const gimple *stmt);
 gimple *ap_atomic_add(tree ref, tree n);
 bool ap_atomic_add_p(const gimple *stmt);
 gimple *ap_add_asm(tree ref, tree n);
+gimple *ap_increment_asm(tree ref);
+bool ap_counter_index(tree ref, uint32_t *index);
+tree ap_counter_ref_like(tree like, uint32_t index);
+void ap_counters_resize(uint32_t n);
+bool ap_counters_written(void);
 bool ap_add_asm_p(const gimple *stmt);
 tree ap_counter_asm_ref(const gimple *stmt);
 bool ap_thread_check_stmt_p(const gimple *stmt);

@@ -305,6 +305,79 @@ gimple *ap_increment_asm(tree ref)
 }
 
 /**
+ * ap_increment_asm - the asm increment of the counter @ref, for the modes
+ * whose increments are the asm (ap_increments_are_asm()).
+ */
+gimple *ap_increment_asm(tree ref)
+{
+	return increment_asm(ref);
+}
+
+/* The byte offset of @ref, a counter, in the array of the unit it is an
+ * element of, and that array (the shared one or a thread's copy, maybe
+ * behind thread_base_asm()'s register); NULL_TREE if not one. */
+static tree counter_place(tree ref, HOST_WIDE_INT *off)
+{
+	poly_int64 poff;
+	tree base;
+
+	if (TREE_CODE(ref) == MEM_REF &&
+	    TREE_CODE(TREE_OPERAND(ref, 0)) == SSA_NAME) {
+		if (!ap_thread_base_p(SSA_NAME_DEF_STMT(TREE_OPERAND(ref, 0))) ||
+		    !tree_fits_shwi_p(TREE_OPERAND(ref, 1)))
+			return NULL_TREE;
+		*off = tree_to_shwi(TREE_OPERAND(ref, 1));
+		return ap_thread_var;
+	}
+	base = get_addr_base_and_unit_offset(ref, &poff);
+	if (!base || !poff.is_constant(off) ||
+	    (base != ap_counters_var &&
+	     (!ap_thread_var || base != ap_thread_var)))
+		return NULL_TREE;
+	return base;
+}
+
+/**
+ * ap_counter_index - whether @ref is a whole counter of this unit's
+ * array (or of a thread's copy), and its index there into *@index.
+ */
+bool ap_counter_index(tree ref, uint32_t *index)
+{
+	HOST_WIDE_INT off;
+	tree base = counter_place(ref, &off);
+
+	if (!base || off % 8 ||
+	    !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(ref))) ||
+	    tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(ref))) != 8)
+		return false;
+	off /= 8;
+	if (base == ap_thread_var)
+		off -= ARCOV_THREAD_HEAD;
+	if (off < 0 || off > (HOST_WIDE_INT)UINT32_MAX)
+		return false;
+	*index = (uint32_t)off;
+	return true;
+}
+
+/**
+ * ap_counter_ref_like - counter @index of the array that @like, a
+ * counter ap_counter_index() knows, is an element of, reached the same
+ * way (a thread's copy behind the same base register).
+ */
+tree ap_counter_ref_like(tree like, uint32_t index)
+{
+	if (TREE_CODE(like) == MEM_REF &&
+	    TREE_CODE(TREE_OPERAND(like, 0)) == SSA_NAME)
+		return build2(MEM_REF, counter_type(), TREE_OPERAND(like, 0),
+			      build_int_cst(TREE_TYPE(TREE_OPERAND(like, 1)),
+					    (index + ARCOV_THREAD_HEAD) *
+					    (uint64_t)8));
+	if (ap_thread_var && get_base_address(like) == ap_thread_var)
+		return array_ref(ap_thread_var, index + ARCOV_THREAD_HEAD);
+	return array_ref(ap_counters_var, index);
+}
+
+/**
  * ap_add_asm - "@ref += @n" as one asm add to memory, for the modes whose
  * increments are the asm (ap_increments_are_asm()): like them, one
  * instruction on the counter's address (%fs-relative for a thread's
@@ -894,6 +967,41 @@ static void finish_counters(uint32_t n)
 		finish_array(ap_thread_var, n + ARCOV_THREAD_HEAD, 0);
 }
 
+/* Give @var, an array already finished, the length @n. */
+static void resize_array(tree var, uint32_t n)
+{
+	tree domain = build_index_type(size_int(n ? n - 1 : 0));
+
+	TREE_TYPE(var) = build_array_type(TREE_TYPE(TREE_TYPE(var)), domain);
+	DECL_SIZE(var) = NULL_TREE;
+	DECL_SIZE_UNIT(var) = NULL_TREE;
+	layout_decl(var, 0);
+}
+
+/**
+ * ap_counters_resize - make the unit's counter arrays (the shared one,
+ * and per-thread the thread-local one after its head) @n counters long:
+ * the unit's counters and its run counters after them (runs.cc).  Only
+ * while neither has been written out (ap_counters_written()).
+ */
+void ap_counters_resize(uint32_t n)
+{
+	resize_array(counters_var(), n);
+	if (ap_thread_var)
+		resize_array(ap_thread_var, n + ARCOV_THREAD_HEAD);
+}
+
+/**
+ * ap_counters_written - whether the assembler output holds a counter
+ * array or the object already, whose lengths are then fixed.
+ */
+bool ap_counters_written(void)
+{
+	return (ap_counters_var && TREE_ASM_WRITTEN(ap_counters_var)) ||
+	       (ap_thread_var && TREE_ASM_WRITTEN(ap_thread_var)) ||
+	       (ap_object_var && TREE_ASM_WRITTEN(ap_object_var));
+}
+
 /* A RECORD_TYPE from @n (name, type) pairs, laid out as C would. */
 static tree record_type(const char *name, const char *const *names,
 			const tree *types, size_t n, tree *fields)
@@ -936,6 +1044,8 @@ enum {
 	OB_COUNTERS, OB_NEXT, OB_STAMP,
 	/* Version 3, derived counters (derive.cc). */
 	OB_NDERIVE, OB_DERIVE,
+	/* Version 4, run counters (runs.cc). */
+	OB_RUNS,
 	OB_COUNT
 };
 
@@ -953,7 +1063,7 @@ static void abi_types(void)
 	static const char *const ob_names[OB_COUNT] = {
 		"version", "flags", "da_path", "nfns", "ncounters", "fns",
 		"counters", "next", "stamp",
-		"nderive", "derive"
+		"nderive", "derive", "runs"
 	};
 	tree fn_types[FI_COUNT] = {
 		const_char_ptr(), uint32_type_node, uint32_type_node
@@ -972,6 +1082,8 @@ static void abi_types(void)
 		ptr_type_node,		/* the runtime's list link */
 		uint32_type_node,
 		uint32_type_node,
+		build_pointer_type(build_qualified_type(uint32_type_node,
+							TYPE_QUAL_CONST)),
 		build_pointer_type(build_qualified_type(uint32_type_node,
 							TYPE_QUAL_CONST))
 	};
@@ -1033,6 +1145,7 @@ static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 	const tree *fields = object_fields;
 	uint32_t nderive;
 	tree derive = ap_derive_table(&nderive);
+	tree runs = ap_runs_table(ncounters);
 	vec<constructor_elt, va_gc> *v = NULL;
 
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_VERSION],
@@ -1053,6 +1166,10 @@ static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 	CONSTRUCTOR_APPEND_ELT(v, fields[OB_DERIVE], derive ?
 			       fold_convert(TREE_TYPE(fields[OB_DERIVE]),
 					    build_fold_addr_expr(derive)) :
+			       null_pointer_node);
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_RUNS], runs ?
+			       fold_convert(TREE_TYPE(fields[OB_RUNS]),
+					    build_fold_addr_expr(runs)) :
 			       null_pointer_node);
 	DECL_INITIAL(var) = build_constructor(object_type, v);
 	finalize_var(var);

@@ -28,6 +28,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/inline-size.cc \
 	plugin/thread-checks.cc \
 	plugin/tls-counters.cc \
+	plugin/runs.cc \
 	plugin/loop-counts.cc \
 	plugin/merge-increments.cc \
 	plugin/loop-cost.cc \

@@ -51,6 +51,9 @@ static const char help_text[] =
 	"no-asm-increments  increment with a load, an add and a store, not\n"
 	"               one asm add to memory that the inliners count as one\n"
 	"               instruction (plain mode, x86-64)\n"
+	"no-runs        increment every counter of a straight stretch of code,\n"
+	"               not one run counter for several that libarcov adds\n"
+	"               to them at each dump\n"
 	"no-loop-counts increment in memory in a loop's body every iteration,\n"
 	"               not by the number of iterations before a counted\n"
 	"               loop, nor in registers in a call-free one\n"
@@ -75,6 +78,8 @@ static const struct ggc_root_tab arcov_roots[] = {
 	{ &ap_thread_var, 1, sizeof(ap_thread_var),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &ap_object_var, 1, sizeof(ap_object_var),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &ap_runs_var, 1, sizeof(ap_runs_var),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &ap_exec_wrappers[0], AP_NEXEC, sizeof(ap_exec_wrappers[0]),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
@@ -285,6 +290,7 @@ static void arcov_finish(void *gcc_data, void *user_data)
 	ap_notes_release();
 	ap_ext_release();
 	ap_emitted_release();
+	ap_runs_release();
 }
 
 static bool compile_regex(regex_t *re, bool *have, const char **text,
@@ -350,6 +356,7 @@ static bool parse_arg(const char *plugin, const struct plugin_argument *arg)
 		{ "derive-check", &ap_opts.derive_check, true },
 		{ "no-asm-increments", &ap_opts.asm_increments, false },
 		{ "no-loop-counts", &ap_opts.loop_counts, false },
+		{ "no-runs", &ap_opts.runs, false },
 		{ "freestanding", &ap_opts.freestanding, true },
 		{ "continuous", &ap_opts.continuous, true },
 		{ "help", NULL, true },
@@ -448,6 +455,7 @@ int plugin_init(struct plugin_name_args *info,
 	ap_opts.derive = true;
 	ap_opts.asm_increments = true;
 	ap_opts.loop_counts = true;
+	ap_opts.runs = true;
 	for (i = 0; i < info->argc; i++)
 		ok = parse_arg(info->base_name, &info->argv[i]) && ok;
 	if (opt_single + opt_atomic + opt_per_thread > 1) {
@@ -528,10 +536,11 @@ int plugin_init(struct plugin_name_args *info,
 	/* Which instrumented functions reach the object (emitted.cc): after
 	 * "optimized", the last GIMPLE pass at every -O level. */
 	add_pass(info->base_name, ap_emitted_pass(), "optimized");
-	/* A block's increments of one counter as one add, once the GIMPLE
+	/* A block's increments of one counter as one add, and of several
+	 * as one increment of a run counter (runs.cc), once the GIMPLE
 	 * optimizers are done (merge-increments.cc); registered last, so
 	 * it runs first after "optimized", before tls-counters.cc rewrites
-	 * the increments it recognises. */
+	 * the increments it recognises, the run counters' among them. */
 	add_pass(info->base_name, ap_merge_increments_pass(), "optimized");
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 			  arcov_finish_unit, NULL);

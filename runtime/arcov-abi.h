@@ -21,9 +21,9 @@ extern "C" {
 #endif
 
 /* Version 2 adds the build stamp at the end of struct arcov_object,
- * version 3 the derived counters after it; the runtime still takes
- * objects of versions 1 and 2. */
-#define ARCOV_ABI_VERSION 3
+ * version 3 the derived counters after it, version 4 the run counters
+ * after those; the runtime still takes objects of versions 1 to 3. */
+#define ARCOV_ABI_VERSION 4
 
 /* Object flags. */
 #define ARCOV_OBJ_ATOMIC 0x1	/* counters updated with relaxed atomics */
@@ -70,6 +70,18 @@ struct arcov_object {
 	 * coefficients times the counters, modulo 2^64. */
 	uint32_t nderive;
 	const uint32_t *derive;
+	/* Version 4: run counters (plugin/runs.cc, runtime/runs.c).  A run
+	 * counter stands for k >= 2 counters that one straight stretch of
+	 * code incremented together: it is incremented once instead, and
+	 * a dump adds its value, times each member's multiplicity, to
+	 * every member before anything reads the counts; it is never
+	 * written to the .da.  @runs, or NULL for none: the number of
+	 * runs R, the number of words W that follow, then W words: per
+	 * run, its number of members k, then k pairs (counter index,
+	 * multiplicity).  Run r is element @ncounters + r of @counters
+	 * (and of a thread's copy, after the ncounters counters), which
+	 * holds @ncounters + R words. */
+	const uint32_t *runs;
 };
 
 /* Built with -fplugin-arg-arcov-freestanding, a unit registers no

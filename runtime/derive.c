@@ -99,24 +99,26 @@ void arcov_rt_derive(const struct arcov_object *obj, uint64_t *counts,
 }
 
 /**
- * arcov_rt_derive_summary - add @obj's counters, derived ones computed,
- * to the program summary @s without taking them (an object not written
+ * arcov_rt_derive_summary - add @obj's counters, its runs added to them
+ * and derived ones computed, to the program summary @s without taking them (an object not written
  * by this dump).
  */
 void arcov_rt_derive_summary(const struct arcov_object *obj,
 			     struct arcov_da_summary *s)
 {
 	uint64_t *copy, sum = 0, max = 0;
-	uint32_t n;
+	uint32_t n, nruns = arcov_rt_nruns(obj);
 
 	table(obj, &n);
-	copy = n ? malloc(obj->ncounters * sizeof *copy) : NULL;
+	copy = n || nruns ? malloc(obj->ncounters * sizeof *copy + 1) : NULL;
 	if (!copy) {
-		/* Without the derived counters rather than not at all. */
+		/* Without the derived and run counters rather than not at
+		 * all. */
 		arcov_da_summary_counters(s, obj->counters, obj->ncounters);
 		return;
 	}
 	memcpy(copy, obj->counters, obj->ncounters * sizeof *copy);
+	arcov_rt_runs_expand(obj, obj->counters + obj->ncounters, copy);
 	arcov_rt_derive(obj, copy, &sum, &max);
 	arcov_da_summary_counters(s, copy, obj->ncounters);
 	free(copy);

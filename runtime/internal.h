@@ -185,6 +185,12 @@ void arcov_rt_derive(const struct arcov_object *obj, uint64_t *counts,
 void arcov_rt_derive_summary(const struct arcov_object *obj,
 			     struct arcov_da_summary *s);
 
+/* runs.c: the run counters of ABI version 4. */
+uint32_t arcov_rt_nruns(const struct arcov_object *obj);
+const char *arcov_rt_runs_defect(const struct arcov_object *obj);
+void arcov_rt_runs_expand(const struct arcov_object *obj,
+			  const uint64_t *runs, uint64_t *counts);
+
 /**
  * arcov_rt_profile_dump - write the time profile now, when the program
  * records one (profile.c); it is written at exit in any case.

@@ -29,6 +29,7 @@ runtime_libarcovfold_la_SOURCES = \
 	runtime/fold.c runtime/internal.h \
 	runtime/write.c \
 	runtime/derive.c \
+	runtime/runs.c \
 	runtime/path.c
 runtime_libarcovfold_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
 runtime_libarcovfold_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
@@ -82,6 +83,7 @@ RUNTIME_TESTS = \
 	testsuite/runtime/corrupt.sh \
 	testsuite/runtime/guest.sh \
 	testsuite/runtime/derive.sh \
+	testsuite/runtime/runs.sh \
 	testsuite/runtime/prefix.sh \
 	testsuite/runtime/exports.sh \
 	testsuite/runtime/dlclose.sh \

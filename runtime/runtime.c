@@ -184,7 +184,8 @@ out:
 }
 
 /*
- * Move @obj's counters into @to, zero them and summarize them in @run, in
+ * Move @obj's counters, and after them its run counters, into @to, zero
+ * them and summarize them in @run, in
  * one sweep: the counters are most of what a dump touches.  Relaxed
  * atomic loads and stores cost plain moves and keep the compiler from
  * splitting the sweep into memcpy, memset and a third pass; with
@@ -196,9 +197,9 @@ static void counters_take(struct arcov_object *obj, uint64_t *to,
 {
 	uint64_t *c = obj->counters, sum = 0, max = 0, v;
 	int atomic = (obj->flags & ARCOV_OBJ_ATOMIC) != 0;
-	uint32_t i;
+	uint32_t i, nruns = arcov_rt_nruns(obj);
 
-	for (i = 0; i < obj->ncounters; i++) {
+	for (i = 0; i < obj->ncounters + nruns; i++) {
 		if (atomic) {
 			v = __atomic_exchange_n(&c[i], 0, __ATOMIC_RELAXED);
 		} else {
@@ -206,7 +207,16 @@ static void counters_take(struct arcov_object *obj, uint64_t *to,
 			__atomic_store_n(&c[i], 0, __ATOMIC_RELAXED);
 		}
 		to[i] = v;
-		arcov_rt_tally(v, &sum, &max);
+		if (!nruns)
+			arcov_rt_tally(v, &sum, &max);
+	}
+	if (nruns) {
+		/* The runs' values, taken after the counters' into @to's
+		 * tail, go to their members (runs.c) before anything reads
+		 * the counts. */
+		arcov_rt_runs_expand(obj, to + obj->ncounters, to);
+		for (i = 0; i < obj->ncounters; i++)
+			arcov_rt_tally(to[i], &sum, &max);
 	}
 	arcov_rt_derive(obj, to, &sum, &max);
 	arcov_rt_summary_set(run, obj->ncounters, sum, max);
@@ -214,9 +224,9 @@ static void counters_take(struct arcov_object *obj, uint64_t *to,
 
 static void counters_zero(struct arcov_object *obj)
 {
-	uint32_t i;
+	uint32_t i, n = obj->ncounters + arcov_rt_nruns(obj);
 
-	for (i = 0; i < obj->ncounters; i++) {
+	for (i = 0; i < n; i++) {
 		if (obj->flags & ARCOV_OBJ_ATOMIC)
 			__atomic_store_n(&obj->counters[i], 0,
 					 __ATOMIC_RELAXED);
@@ -225,15 +235,16 @@ static void counters_zero(struct arcov_object *obj)
 	}
 }
 
-/* Whether any counter of @obj is set.  Every object is asked at exit, as
- * the destructors unregister them, so the plain ones are compared with
- * zeros by memcmp(), many counters at a time. */
+/* Whether any counter of @obj is set, its run counters included.  Every
+ * object is asked at exit, as the destructors unregister them, so the
+ * plain ones are compared with zeros by memcmp(), many counters at a
+ * time. */
 static int counters_any(const struct arcov_object *obj)
 {
 	static const uint64_t zeros[256];
 	const size_t chunk = sizeof zeros / sizeof zeros[0];
 	const uint64_t *c = obj->counters;
-	size_t left = obj->ncounters, n;
+	size_t left = obj->ncounters + (size_t)arcov_rt_nruns(obj), n;
 
 	if (obj->flags & ARCOV_OBJ_ATOMIC) {
 		for (; left; left--, c++)
@@ -282,8 +293,11 @@ static void dump_locked(struct arcov_object *only)
 		if (only && obj != only)
 			continue;
 		jobs[i].obj = obj;
-		jobs[i].counts = malloc(obj->ncounters ?
-					obj->ncounters * sizeof (uint64_t) : 1);
+		/* Room for the run counters too, which counters_take()
+		 * adds to the others. */
+		jobs[i].counts = malloc(((size_t)obj->ncounters +
+					 arcov_rt_nruns(obj)) *
+					sizeof (uint64_t) + 1);
 		if (!jobs[i].counts) {
 			/* The counts stay in place for a later dump. */
 			arcov_rt_warn("%s: out of memory; counts not written",
@@ -370,6 +384,7 @@ static void fork_child(void)
 /* Reasons to refuse an object whose version is right; NULL if sound. */
 static const char *object_defect(const struct arcov_object *obj)
 {
+	const char *msg;
 	uint64_t total = 0;
 	uint32_t i;
 
@@ -384,6 +399,13 @@ static const char *object_defect(const struct arcov_object *obj)
 	}
 	if (total != obj->ncounters)
 		return "function counter counts do not add up";
+	/* Continuous objects have none (a live file maps the counters
+	 * alone; plugin/runs.cc). */
+	if ((obj->flags & ARCOV_OBJ_CONTINUOUS) && arcov_rt_nruns(obj))
+		return "run counters in a continuous object";
+	msg = arcov_rt_runs_defect(obj);
+	if (msg)
+		return msg;
 	return arcov_rt_derive_defect(obj);
 }
 

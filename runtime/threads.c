@@ -157,7 +157,9 @@ static void block_fold(struct block *b, int final)
 	struct arcov_object *obj = b->obj.p;
 	uint64_t *shared = obj->counters, *seen = b->seen.p;
 	const uint64_t *c = b->counters;
-	uint32_t i, n = obj->ncounters;
+	/* The run counters too, which follow the others in the copy and
+	 * in the shared array (runs.c). */
+	uint32_t i, n = obj->ncounters + arcov_rt_nruns(obj);
 	uint64_t v;
 
 	if (!seen && !final) {

@@ -121,6 +121,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-loop-cost.sh \
 	testsuite/e2e/e2e-loop-spill.sh \
 	testsuite/e2e/e2e-merge.sh \
+	testsuite/e2e/e2e-runs.sh \
 	testsuite/e2e/e2e-motion.sh \
 	testsuite/e2e/e2e-recur.sh \
 	testsuite/e2e/e2e-throwline.sh \
@@ -181,7 +182,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/derive.c testsuite/e2e/derive.cc \
 	testsuite/e2e/derive-filter.c testsuite/e2e/derive-filter.h \
 	testsuite/e2e/derive-lib.sh testsuite/e2e/inline.c testsuite/e2e/inline-size.c \
-	testsuite/e2e/motion.c testsuite/e2e/merge.c testsuite/e2e/loop-counts.c testsuite/e2e/loop-cost.c \
+	testsuite/e2e/motion.c testsuite/e2e/merge.c testsuite/e2e/runs.cc testsuite/e2e/loop-counts.c testsuite/e2e/loop-cost.c \
 	testsuite/e2e/loop-spill.c \
 	testsuite/e2e/recur.c testsuite/e2e/throwline.cc testsuite/e2e/label.c \
 	testsuite/e2e/phantom.cc testsuite/e2e/instances.cc testsuite/e2e/rangefor.cc \

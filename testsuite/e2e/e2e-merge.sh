@@ -5,7 +5,10 @@
 # per thread and -single; twice()'s two copies have a call between them
 # and stay apart; fields()'s two copies of peek() have a load between
 # them that may trap and stay apart too; the pass's dump says what it
-# merged.  Exact counts against the marks and gcov.
+# merged.  Exact counts against the marks and gcov.  Those merges with
+# no-runs; by default weigh()'s four increments of two counters (its own
+# entry's and scale()'s) are one increment of a run counter instead
+# (plugin/runs.cc; e2e-runs.sh tests runs).
 . "$top_srcdir/testsuite/e2e/lib.sh"
 
 case $(uname -m) in
@@ -24,11 +27,20 @@ body()
 build_gcc merge.c
 for mode in "" -fplugin-arg-arcov-single; do
 	rm -f "$tmp"/arcov/*.arcov_merge "$tmp"/gcc/*.gcda
-	marked_report merge.c "merge$mode" -O2 $loop_dump $mode
+	marked_report merge.c "merge$mode" -O2 $loop_dump $mode \
+		-fplugin-arg-arcov-no-runs
 	compare_gcov merge.c
 	(cd "$tmp/arcov" &&
 	 cc_plugin "$CC" -O2 $mode -S merge.c -o merge.s) > "$tmp/s.log" 2>&1 ||
 		fail "merge.c -S ($mode): $(cat "$tmp/s.log")"
+	# With runs: one increment, no add.
+	n=$(body weigh | grep -c 'addq	\$[0-9]*, ')
+	test "$n" = 1 ||
+		fail "weigh() ($mode): $n increments and adds, not 1 run: $(body weigh)"
+	(cd "$tmp/arcov" &&
+	 cc_plugin "$CC" -O2 $mode -fplugin-arg-arcov-no-runs -S merge.c \
+		-o merge.s) > "$tmp/s.log" 2>&1 ||
+		fail "merge.c -S ($mode no-runs): $(cat "$tmp/s.log")"
 	n=$(body weigh | grep -c 'addq	\$3, ')
 	test "$n" = 1 ||
 		fail "weigh() ($mode): $n adds of 3, not 1: $(body weigh)"

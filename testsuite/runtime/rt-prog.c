@@ -8,7 +8,9 @@
  * RT_CHECKSUM replaces f's checksum (a rebuilt object), RT_VERSION the ABI
  * version, RT_DOUBLE registers "a" twice, RT_DERIVE gives "a" a table of
  * derived counters (its words, comma-separated: arcov-abi.h, version 3) and
- * RT_DERIVE_CHECK makes them checked rather than computed.  Object "c",
+ * RT_DERIVE_CHECK makes them checked rather than computed; RT_RUNS gives
+ * "a" a table of run counters (its words: arcov-abi.h, version 4), which
+ * follow its three counters (a:3:N adds N to the first).  Object "c",
  * registered when RT_BIG is set, writes $RT_DIR/c.da: one function h of
  * C_COUNTERS counters, a file of several pages.
  *
@@ -63,7 +65,8 @@ static struct arcov_fn_info a_fns[] = {
 	{ "f", 1040, 2 },
 	{ "main", 77, 1 },
 };
-static uint64_t a_counters[3];
+/* Three counters, and room for RT_RUNS's run counters after them. */
+static uint64_t a_counters[3 + 8];
 static char a_path[4096];
 static struct arcov_object a_obj = {
 	ARCOV_ABI_VERSION, ARCOV_OBJ_ATOMIC, a_path, 2, 3, a_fns, a_counters,
@@ -91,6 +94,20 @@ static struct arcov_object c_obj = {
 
 static int want_errno;
 static uint32_t a_derive[64];
+static uint32_t a_runs[64];
+
+/* RT_RUNS's words into a_runs. */
+static void set_runs(const char *words)
+{
+	uint32_t n = 0;
+	char *end;
+
+	while (*words && n < 64) {
+		a_runs[n++] = (uint32_t)strtoul(words, &end, 0);
+		words = *end == ',' ? end + 1 : end;
+	}
+	a_obj.runs = a_runs;
+}
 
 /* RT_DERIVE's words into a_derive. */
 static void set_derive(const char *words)
@@ -144,6 +161,8 @@ __attribute__((constructor)) static void register_objects(void)
 		set_derive(getenv("RT_DERIVE"));
 	if (getenv("RT_DERIVE_CHECK"))
 		a_obj.flags |= ARCOV_OBJ_DERIVE_CHECK;
+	if (getenv("RT_RUNS"))
+		set_runs(getenv("RT_RUNS"));
 	arcov_object_register(&a_obj);
 	if (getenv("RT_DOUBLE"))
 		arcov_object_register(&a_obj);
@@ -330,7 +349,7 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		const char *cmd = argv[i];
 
-		if (sscanf(cmd, "a:%u:%llu", &idx, &n) == 2 && idx < 3) {
+		if (sscanf(cmd, "a:%u:%llu", &idx, &n) == 2 && idx < 3 + 8) {
 			__atomic_fetch_add(&a_counters[idx], n,
 					   __ATOMIC_RELAXED);
 		} else if (sscanf(cmd, "b:%u:%llu", &idx, &n) == 2 && idx < 2) {
