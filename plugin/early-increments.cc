@@ -1,6 +1,6 @@
 /* early-increments.cc -- increments the early optimizers see through.
  *
- * Where increments are one asm add to memory (emit.cc, increment_asm()),
+ * Where increments are one asm add to memory (emit.cc, ap_increment_asm()),
  * each asm has a memory operand, so a virtual definition, and GCC's alias
  * oracle takes any asm with one for a store to every memory location
  * (tree-ssa-alias.cc, stmt_may_clobber_ref_p_1()).  An increment between

@@ -296,21 +296,13 @@ static gimple *counter_asm(const char *text, tree ref, tree n)
 }
 
 /**
- * ap_increment_asm - "@ref += 1" as the asm add to memory.
+ * ap_increment_asm - "@ref += 1" as the asm add to memory, for the modes
+ * whose increments are the asm (ap_increments_are_asm()).
  * @ref: a counter
  */
 gimple *ap_increment_asm(tree ref)
 {
 	return counter_asm(AP_INCREMENT_ASM, ref, NULL_TREE);
-}
-
-/**
- * ap_increment_asm - the asm increment of the counter @ref, for the modes
- * whose increments are the asm (ap_increments_are_asm()).
- */
-gimple *ap_increment_asm(tree ref)
-{
-	return increment_asm(ref);
 }
 
 /* The byte offset of @ref, a counter, in the array of the unit it is an

@@ -43,7 +43,7 @@ static bool loops_gate(function *fun)
 }
 
 /* The counter @stmt adds 1 to, if it is one of the plugin's increments:
- * the asm (emit.cc, increment_asm()) or, counting atomically, a relaxed
+ * the asm (emit.cc, ap_increment_asm()) or, counting atomically, a relaxed
  * __atomic_fetch_add of 1 to an element of the counter array; else
  * NULL. */
 static tree incremented(gimple *stmt)
