@@ -209,49 +209,8 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 }
 
 /*
- * Whether @decl's code starts with a prologue of its own, which GCC gives
- * the declarator's line.  A body GCC copies into every caller even at -O0
- * (always_inline) and never emits out of line (a library's extern
- * template member, a static function whose address nothing takes) has
- * none: nm does not show it, its copies start with their first
- * statement, and no instruction of the object holds the declarator's
- * line (gcov 12, which instruments those copies, does not list it).
- */
-static bool has_prologue(tree decl)
-{
-	cgraph_node *node = cgraph_node::get(decl);
-
-	if (!lookup_attribute("always_inline", DECL_ATTRIBUTES(decl)))
-		return true;
-	if (DECL_EXTERNAL(decl))
-		return false;
-	return TREE_PUBLIC(decl) || !node || node->address_taken ||
-	       node->ref_list.referring.length();
-}
-
-/*
- * Whether @stmt is a call that leaves no code of its own: one to a body
- * copied into every caller (always_inline) whose value, if any, nothing
- * takes.  The copy's statements keep the callee's lines, and the
- * arguments are statements of their own, so no instruction holds the
- * call's line (std::string's "_M_use_local_data();"); a call whose value
- * is assigned keeps the line in the assignment.
- */
-static bool inlined_away(const gimple *stmt)
-{
-	tree fndecl;
-
-	if (!is_gimple_call(stmt) || gimple_call_lhs(stmt))
-		return false;
-	fndecl = gimple_call_fndecl(stmt);
-	return fndecl && DECL_STRUCT_FUNCTION(fndecl) &&
-	       lookup_attribute("always_inline", DECL_ATTRIBUTES(fndecl));
-}
-
-/*
  * The lines of one real block: the function's own line for the first
- * block (as GCC puts the opening brace there) if it has a prologue
- * (has_prologue()), every statement's line,
+ * block (as GCC puts the opening brace there), every statement's line,
  * and the line of a goto the CFG builder folded into the block's only
  * edge (fake arcs aside).  Each line appears once per block, since gcov
  * 3.x adds a block's count to a line once per occurrence.  The
@@ -281,7 +240,7 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 		cap++;
 	refs = XNEWVEC(struct line_ref, cap);
-	if (first && has_prologue(current_function_decl))
+	if (first)
 		ok = add_location(refs, &n,
 				  DECL_SOURCE_LOCATION(current_function_decl),
 				  REF_STMT, places);
@@ -298,8 +257,6 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		bool user;
 
 		if (is_gimple_debug(stmt))
-			continue;
-		if (inlined_away(stmt))
 			continue;
 		if (gimple_code(stmt) != GIMPLE_LABEL) {
 			ok = add_location(refs, &n, gimple_location(stmt),

@@ -199,12 +199,6 @@ static int by_rank(const void *pa, const void *pb)
 	return a->rank < b->rank ? -1 : a->rank > b->rank;
 }
 
-/* Whether every call of @decl is inlined, even at -O0. */
-static bool always_inlined(tree decl)
-{
-	return lookup_attribute("always_inline", DECL_ATTRIBUTES(decl));
-}
-
 /*
  * The unit's functions with a body: all are analysed for the fake arcs
  * (ap_returns_analyze), and the wanted ones among those GCC lowered from
@@ -242,14 +236,9 @@ static unsigned int arcov_execute(void)
 	 * instance such as std::allocator<char>'s members, a gnu_inline
 	 * extern inline function) is never emitted into this object: calls
 	 * not inlined run the library's copy, which counts nothing here.
-	 * Like GCC's --coverage, count only what the object defines, and
-	 * what it inlines: an always_inline body (std::string's
-	 * _M_use_local_data) is copied into every caller at every -O level,
-	 * before gcov instruments those, and its lines ran there
-	 * (emitted.cc marks it inlined). */
+	 * Like GCC's --coverage, count only what the object defines. */
 	FOR_EACH_VEC_ELT(fns, i, fn)
-		if (wanted(fn->decl) && (!DECL_EXTERNAL(fn->decl) ||
-					 always_inlined(fn->decl)))
+		if (wanted(fn->decl) && !DECL_EXTERNAL(fn->decl))
 			decls.safe_push(fn->decl);
 	ap_derive_init(decls.address(), decls.length());
 	FOR_EACH_VEC_ELT(decls, i, decl) {

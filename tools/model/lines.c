@@ -1353,13 +1353,7 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 
 			if (!fl->exists)
 				continue;
-			/* A function only inlined is not listed, and the
-			 * outputs print a group's own lines from the
-			 * functions they list: its lines are the source's
-			 * (pugixml's char and wchar_t instances of
-			 * std::string's _M_use_local_data, inlined at -O0,
-			 * a group, lost theirs). */
-			own = !fn->inlined && s == fn->src && from->lnum[k] >=
+			own = s == fn->src && from->lnum[k] >=
 			      arcov_fn_first_line(fn) && from->lnum[k] <=
 			      arcov_fn_last_line(fn);
 			if (own && add_own_line(fn, from->lnum[k], fl) < 0) {
