@@ -763,6 +763,11 @@ static bool add_bb_function(function *fun, const char *name,
 	fn->blocks = XCNEWVEC(struct arcov_bb_block, g->nblocks);
 	for (b = 0; b < nreal; b++)
 		fill_block(&fn->blocks[b + 1], &bls[b], &decl_item);
+	/* Only the early inliner's work is before gcov's instrumentation,
+	 * and it always inlines an always_inline function; one the IPA
+	 * inliner takes at -O2 has its record in gcov. */
+	if (!lookup_attribute("always_inline", DECL_ATTRIBUTES(fun->decl)))
+		decl_item = -1;
 	notes_decl_item.safe_push(decl_item);
 free_lines:
 	for (b = 0; b < nreal; b++)
@@ -862,11 +867,11 @@ static ssize_t fill_bbg(const void *model, void *buf, size_t cap)
 }
 
 /*
- * A function GCC only inlined (emitted.cc) has no line of its own in gcov,
- * which instruments after the early inliner: its declarator's line, which
- * the plugin gives its first block as GCC gives the opening brace to a
- * function's entry, has no code once the body is in its callers, and
- * gcov lists no count there (fmt's FMT_INLINE functions, always_inline,
+ * A function GCC only inlined (emitted.cc) before gcov instruments, an
+ * always_inline one, has no line of its own in gcov: its declarator's
+ * line, which the plugin gives its first block as GCC gives the opening
+ * brace to a function's entry, has no code once the body is in its
+ * callers, and gcov lists no count there (fmt's FMT_INLINE functions, always_inline,
  * at -O0).  Its statements' lines stay, counted by the inlined copies.
  */
 static void drop_inlined_decls(void)

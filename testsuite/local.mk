@@ -129,6 +129,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-rangefor.sh \
 	testsuite/e2e/e2e-throwtemp.sh \
 	testsuite/e2e/e2e-lambda.sh \
+	testsuite/e2e/e2e-alwaysinline.sh \
 	testsuite/e2e/e2e-ehbranches.sh \
 	testsuite/e2e/e2e-continuous-kill.sh \
 	testsuite/e2e/e2e-continuous-end.sh \
@@ -180,6 +181,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/recur.c testsuite/e2e/throwline.cc testsuite/e2e/label.c \
 	testsuite/e2e/phantom.cc testsuite/e2e/instances.cc testsuite/e2e/rangefor.cc \
 	testsuite/e2e/throwtemp.cc testsuite/e2e/lambda.cc testsuite/e2e/ehbranches.cc \
+	testsuite/e2e/alwaysinline.cc \
 	testsuite/e2e/emitted.c \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp

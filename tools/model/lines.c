@@ -675,14 +675,19 @@ int arcov_modern_group(struct arcov_modern *m)
 	free(slots);
 	keep_src_fns(m, arcov_mfn_shown);
 	/* gcov 12's function groups: functions of a source that start on
-	 * the same line (different functions: copies are one). */
+	 * the same line (different functions: copies are one).  A function
+	 * only inlined is none: gcov has no record of it, and counts its
+	 * lines in its callers', among the source's lines (two instances of
+	 * an always_inline template lost their lines in the JSON report). */
 	for (s = 0; s < m->nsrcs; s++) {
 		struct arcov_msrc *src = &m->srcs[s];
 
 		for (i = 0; i < src->nfns; i++)
 			for (k = i + 1; k < src->nfns; k++)
 				if (src->fns[i]->start_line ==
-				    src->fns[k]->start_line)
+				    src->fns[k]->start_line &&
+				    !src->fns[i]->inlined &&
+				    !src->fns[k]->inlined)
 					src->fns[i]->is_group =
 						src->fns[k]->is_group = 1;
 	}
@@ -699,8 +704,7 @@ int arcov_modern_group(struct arcov_modern *m)
 		if (fn->nblocks > 1 && fn->blocks[fn->nblocks - 1].total)
 			fn->blocks_executed++;
 	}
-	/* A function only inlined is in its group (its lines are counted
-	 * apart, then added), but not listed. */
+	/* A function only inlined is not listed. */
 	keep_src_fns(m, arcov_mfn_listed);
 	return 0;
 }
