@@ -214,6 +214,29 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 }
 
 /*
+ * Whether @stmt is a call of an always_inline function whose value, if
+ * any, is not kept: GCC's early inliner, which runs before gcov
+ * instruments at every -O level, puts the body in its place and leaves
+ * nothing with the call's place ("c.bump (i);" has no line in gcov, the
+ * body's lines have the counts); a call whose value is stored keeps the
+ * store, on the call's line.
+ */
+static bool inlined_call_only(const gimple *stmt)
+{
+	tree fn;
+	cgraph_node *node;
+
+	if (!is_gimple_call(stmt) || gimple_call_lhs(stmt))
+		return false;
+	fn = gimple_call_fndecl(stmt);
+	if (!fn || fn == current_function_decl ||
+	    !lookup_attribute("always_inline", DECL_ATTRIBUTES(fn)))
+		return false;
+	node = cgraph_node::get(fn);
+	return node && node->definition;
+}
+
+/*
  * The lines of one real block: the function's own line for the first
  * block (as GCC puts the opening brace there), every statement's line,
  * and the line of a goto the CFG builder folded into the block's only
@@ -269,6 +292,9 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		if (gimple_code(stmt) != GIMPLE_LABEL) {
 			ok = add_location(refs, &n, gimple_location(stmt),
 					  REF_STMT, places);
+			/* Its place stays one a goto may borrow (rule 1). */
+			if (ok && inlined_call_only(stmt))
+				n = at;
 			continue;
 		}
 		user = !DECL_ARTIFICIAL(gimple_label_label(

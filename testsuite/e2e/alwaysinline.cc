@@ -2,7 +2,7 @@
 // gcov instruments, even at -O0 (always_inline, as fmt's FMT_INLINE and
 // libstdc++'s atomic helpers): gcov has no record of them and counts
 // their statements' lines in the callers' blocks; the declarator's line
-// alone has no count (issue 29).
+// alone has no count, nor has a call whose value is not kept (issue 29).
 struct Box {
 	int v;
 	__attribute__((always_inline)) int get() const { return v; }	/*@3*/
@@ -12,6 +12,11 @@ struct Box {
 			return a;	/*@4*/
 		return v;	/*@8*/
 	}
+	__attribute__((always_inline)) void add(int k)
+	{
+		if (k > 0)	/*@1*/
+			v += k;	/*@0*/
+	}	/*@1*/
 };
 
 // Instances of one template start on one line: those only inlined are no
@@ -34,6 +39,7 @@ static int sum(const Box &b, int n)	/*@2*/
 int main()	/*@1*/
 {
 	Box b = { 3 };	/*@1*/
+	b.add(0);
 	long l = twice(3L) + twice(4L);	/*@1*/
 	int k = twice(4) + twice((short)1);	/*@1*/
 
