@@ -675,19 +675,14 @@ int arcov_modern_group(struct arcov_modern *m)
 	free(slots);
 	keep_src_fns(m, arcov_mfn_shown);
 	/* gcov 12's function groups: functions of a source that start on
-	 * the same line (different functions: copies are one).  A function
-	 * only inlined is none: gcov has no record of it, and counts its
-	 * lines in its callers', among the source's lines (two instances of
-	 * an always_inline template lost their lines in the JSON report). */
+	 * the same line (different functions: copies are one). */
 	for (s = 0; s < m->nsrcs; s++) {
 		struct arcov_msrc *src = &m->srcs[s];
 
 		for (i = 0; i < src->nfns; i++)
 			for (k = i + 1; k < src->nfns; k++)
 				if (src->fns[i]->start_line ==
-				    src->fns[k]->start_line &&
-				    !src->fns[i]->inlined &&
-				    !src->fns[k]->inlined)
+				    src->fns[k]->start_line)
 					src->fns[i]->is_group =
 						src->fns[k]->is_group = 1;
 	}
@@ -704,7 +699,8 @@ int arcov_modern_group(struct arcov_modern *m)
 		if (fn->nblocks > 1 && fn->blocks[fn->nblocks - 1].total)
 			fn->blocks_executed++;
 	}
-	/* A function only inlined is not listed. */
+	/* A function only inlined is in its group (its lines are counted
+	 * apart, then added), but not listed. */
 	keep_src_fns(m, arcov_mfn_listed);
 	return 0;
 }
@@ -1357,9 +1353,13 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 
 			if (!fl->exists)
 				continue;
-			own = s == fn->src && from->lnum[k] >=
-			      arcov_fn_first_line(fn) && from->lnum[k] <=
-			      arcov_fn_last_line(fn);
+			/* A function not listed (only inlined) has no
+			 * records of its own to show its lines in: they are
+			 * the source's (two instances of an always_inline
+			 * template lost theirs in the JSON report). */
+			own = s == fn->src && arcov_mfn_listed(fn->leader) &&
+			      from->lnum[k] >= arcov_fn_first_line(fn) &&
+			      from->lnum[k] <= arcov_fn_last_line(fn);
 			if (own && add_own_line(fn, from->lnum[k], fl) < 0) {
 				r = ARCOV_ENOMEM;
 				break;
