@@ -146,6 +146,7 @@ struct line_ref {
 			 * the chain lists it (prune_continuations()) */
 	bool user_label;	/* a label the source names (not a case's) */
 	bool decl_only;	/* the function's declarator, no statement */
+	bool inl_call;	/* only calls inlined_call_only() accepts */
 };
 
 /* Where a statement is: the place of a goto that borrowed it. */
@@ -204,6 +205,7 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 	refs[*n].cont = false;
 	refs[*n].user_label = false;
 	refs[*n].decl_only = false;
+	refs[*n].inl_call = false;
 	if (places && kind != REF_GOTO) {
 		struct place at = { file, refs[*n].line, refs[*n].goto_column };
 
@@ -292,9 +294,8 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		if (gimple_code(stmt) != GIMPLE_LABEL) {
 			ok = add_location(refs, &n, gimple_location(stmt),
 					  REF_STMT, places);
-			/* Its place stays one a goto may borrow (rule 1). */
-			if (ok && inlined_call_only(stmt))
-				n = at;
+			if (ok && n > at)
+				refs[at].inl_call = inlined_call_only(stmt);
 			continue;
 		}
 		user = !DECL_ARTIFICIAL(gimple_label_label(
@@ -318,12 +319,20 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 			refs[k - 1].kind |= refs[i].kind;
 			refs[k - 1].user_label |= refs[i].user_label;
 			refs[k - 1].decl_only = false;
+			refs[k - 1].inl_call &= refs[i].inl_call;
 			if (refs[i].kind == REF_GOTO)
 				refs[k - 1].goto_column = refs[i].goto_column;
 			continue;
 		}
 		refs[k++] = refs[i];
 	}
+	/* A line that only such calls bring is not listed, but stands in
+	 * the chain of rule 2 as the call's block did in gcov's graph (the
+	 * body's blocks, on their own lines, in between), and its place
+	 * stays one a goto may borrow (rule 1). */
+	for (i = 0; i < k; i++)
+		if (refs[i].inl_call)
+			refs[i].drop = refs[i].cont = true;
 	qsort(refs, k, sizeof *refs, line_ref_by_seq);
 	bl->refs = refs;
 	bl->n = k;
@@ -599,7 +608,7 @@ static void keep_lines_flowing_on(function *fun, struct block_lines *bls,
 			for (i = 0; i < bl->n; i++) {
 				struct line_ref *r = &bl->refs[i];
 
-				if (!r->drop ||
+				if (!r->drop || r->inl_call ||
 				    !joins(bb->preds, false, bls, g,
 					   block_lists, r) ||
 				    !joins(bb->succs, true, bls, g,
