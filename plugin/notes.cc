@@ -146,7 +146,6 @@ struct line_ref {
 			 * the chain lists it (prune_continuations()) */
 	bool user_label;	/* a label the source names (not a case's) */
 	bool decl_only;	/* the function's declarator, no statement */
-	bool inl_call;	/* only calls inlined_call_only() accepts */
 };
 
 /* Where a statement is: the place of a goto that borrowed it. */
@@ -205,7 +204,6 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 	refs[*n].cont = false;
 	refs[*n].user_label = false;
 	refs[*n].decl_only = false;
-	refs[*n].inl_call = false;
 	if (places && kind != REF_GOTO) {
 		struct place at = { file, refs[*n].line, refs[*n].goto_column };
 
@@ -213,29 +211,6 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 	}
 	(*n)++;
 	return true;
-}
-
-/*
- * Whether @stmt is a call of an always_inline function whose value, if
- * any, is not kept: GCC's early inliner, which runs before gcov
- * instruments at every -O level, puts the body in its place and leaves
- * nothing with the call's place ("c.bump (i);" has no line in gcov, the
- * body's lines have the counts); a call whose value is stored keeps the
- * store, on the call's line.
- */
-static bool inlined_call_only(const gimple *stmt)
-{
-	tree fn;
-	cgraph_node *node;
-
-	if (!is_gimple_call(stmt) || gimple_call_lhs(stmt))
-		return false;
-	fn = gimple_call_fndecl(stmt);
-	if (!fn || fn == current_function_decl ||
-	    !lookup_attribute("always_inline", DECL_ATTRIBUTES(fn)))
-		return false;
-	node = cgraph_node::get(fn);
-	return node && node->definition;
 }
 
 /*
@@ -294,8 +269,6 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		if (gimple_code(stmt) != GIMPLE_LABEL) {
 			ok = add_location(refs, &n, gimple_location(stmt),
 					  REF_STMT, places);
-			if (ok && n > at)
-				refs[at].inl_call = inlined_call_only(stmt);
 			continue;
 		}
 		user = !DECL_ARTIFICIAL(gimple_label_label(
@@ -319,20 +292,12 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 			refs[k - 1].kind |= refs[i].kind;
 			refs[k - 1].user_label |= refs[i].user_label;
 			refs[k - 1].decl_only = false;
-			refs[k - 1].inl_call &= refs[i].inl_call;
 			if (refs[i].kind == REF_GOTO)
 				refs[k - 1].goto_column = refs[i].goto_column;
 			continue;
 		}
 		refs[k++] = refs[i];
 	}
-	/* A line that only such calls bring is not listed, but stands in
-	 * the chain of rule 2 as the call's block did in gcov's graph (the
-	 * body's blocks, on their own lines, in between), and its place
-	 * stays one a goto may borrow (rule 1). */
-	for (i = 0; i < k; i++)
-		if (refs[i].inl_call)
-			refs[i].drop = refs[i].cont = true;
 	qsort(refs, k, sizeof *refs, line_ref_by_seq);
 	bl->refs = refs;
 	bl->n = k;
@@ -608,7 +573,7 @@ static void keep_lines_flowing_on(function *fun, struct block_lines *bls,
 			for (i = 0; i < bl->n; i++) {
 				struct line_ref *r = &bl->refs[i];
 
-				if (!r->drop || r->inl_call ||
+				if (!r->drop ||
 				    !joins(bb->preds, false, bls, g,
 					   block_lists, r) ||
 				    !joins(bb->succs, true, bls, g,

@@ -47,7 +47,7 @@ static int sum(const Box &b, int n)	/*@2*/
 int main()	/*@1*/
 {
 	Box b = { 3 };	/*@1*/
-	b.add(0);
+	b.add(0);	/*@1*/
 	long l = twice(3L) + twice(4L);	/*@1*/
 	int k = twice(4) + twice((short)1);	/*@1*/
 
