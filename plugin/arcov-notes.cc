@@ -19,6 +19,7 @@
 static struct arcov_notes ext_notes;
 /* Each of ext_notes.fns's DECL_UID and its DECL_ORIGIN's (emitted.cc). */
 static vec<int> fn_uids;
+static bool places_marked;	/* ext_notes.fns's absent and inlined set */
 
 static uint32_t line_of(location_t loc)
 {
@@ -171,6 +172,35 @@ fail:
 	      arcov_strerror(rc));
 }
 
+/* Each function's place in the object (emitted.cc), once the unit's
+ * code is known. */
+static void mark_places(void)
+{
+	size_t i;
+
+	if (places_marked || !ap_emitted_known())
+		return;
+	gcc_assert(fn_uids.length() == 2 * ext_notes.nfns);
+	for (i = 0; i < ext_notes.nfns; i++) {
+		enum ap_place place = ap_emitted_place(fn_uids[2 * i],
+						       fn_uids[2 * i + 1]);
+
+		ext_notes.fns[i].absent = place == AP_ABSENT;
+		ext_notes.fns[i].inlined = place == AP_INLINED;
+	}
+	places_marked = true;
+}
+
+/**
+ * ap_ext_inlined - whether the @i-th function recorded is in the object
+ * only inlined into others (false when that is not known).
+ */
+bool ap_ext_inlined(size_t i)
+{
+	mark_places();
+	return i < ext_notes.nfns && ext_notes.fns[i].inlined;
+}
+
 /**
  * ap_ext_write - write the extension notes to @path (a header only, for a
  * unit without instrumented functions).
@@ -184,19 +214,7 @@ void ap_ext_write(const char *path)
 	/* Relative paths in the notes are relative to this (§2), as the
 	 * .gcno's compilation directory is for gcov. */
 	ext_notes.stamp = ap_build_stamp();
-	if (ap_emitted_known()) {
-		size_t i;
-
-		gcc_assert(fn_uids.length() == 2 * ext_notes.nfns);
-		for (i = 0; i < ext_notes.nfns; i++) {
-			enum ap_place place =
-				ap_emitted_place(fn_uids[2 * i],
-						 fn_uids[2 * i + 1]);
-
-			ext_notes.fns[i].absent = place == AP_ABSENT;
-			ext_notes.fns[i].inlined = place == AP_INLINED;
-		}
-	}
+	mark_places();
 	size = arcov_notes_set_directory(&ext_notes, getpwd());
 	if (size == 0)
 		size = arcov_notes_write(&ext_notes, NULL, 0);
@@ -220,4 +238,5 @@ void ap_ext_release(void)
 {
 	arcov_notes_free(&ext_notes);
 	fn_uids.release();
+	places_marked = false;
 }

@@ -108,6 +108,7 @@ void ap_notes_release(void);
 /* arcov-notes.cc */
 void ap_ext_add_function(function *fun, const char *name,
 			 const struct ap_graph *g);
+bool ap_ext_inlined(size_t i);
 void ap_ext_write(const char *path);
 void ap_ext_release(void);
 

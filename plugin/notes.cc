@@ -25,6 +25,9 @@ static struct arcov_bbg notes_bbg;
 static int notes_last_file = -1;
 static char *notes_base;
 static char *notes_da;
+/* Per function recorded, the index among its first block's .bb items of
+ * the line that only its declarator brings, or -1 (drop_inlined_decls()). */
+static vec<int> notes_decl_item;
 
 static char *strip_suffix(const char *name)
 {
@@ -142,6 +145,7 @@ struct line_ref {
 	bool cont;	/* dropped as a continuation: an earlier block of
 			 * the chain lists it (prune_continuations()) */
 	bool user_label;	/* a label the source names (not a case's) */
+	bool decl_only;	/* the function's declarator, no statement */
 };
 
 /* Where a statement is: the place of a goto that borrowed it. */
@@ -199,6 +203,7 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 	refs[*n].drop = false;
 	refs[*n].cont = false;
 	refs[*n].user_label = false;
+	refs[*n].decl_only = false;
 	if (places && kind != REF_GOTO) {
 		struct place at = { file, refs[*n].line, refs[*n].goto_column };
 
@@ -240,10 +245,13 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 		cap++;
 	refs = XNEWVEC(struct line_ref, cap);
-	if (first)
+	if (first) {
 		ok = add_location(refs, &n,
 				  DECL_SOURCE_LOCATION(current_function_decl),
 				  REF_STMT, places);
+		if (ok && n)
+			refs[0].decl_only = true;
+	}
 	/* A case label is no statement a goto borrows the place of: a
 	 * jump into the block it starts carries its place, and keeps its
 	 * line (notes-format.md §4, "Lines"); GCC drops such labels from
@@ -283,6 +291,7 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		    refs[i].line == refs[k - 1].line) {
 			refs[k - 1].kind |= refs[i].kind;
 			refs[k - 1].user_label |= refs[i].user_label;
+			refs[k - 1].decl_only = false;
 			if (refs[i].kind == REF_GOTO)
 				refs[k - 1].goto_column = refs[i].goto_column;
 			continue;
@@ -681,9 +690,10 @@ static void prune_labels(struct block_lines *bls, uint32_t nreal)
 		}
 }
 
-/* The .bb list of @blk from @bl, the lines not pruned. */
+/* The .bb list of @blk from @bl, the lines not pruned; the index of the
+ * item of a line only the declarator brings, if any, in *@decl_item. */
 static void fill_block(struct arcov_bb_block *blk,
-		       const struct block_lines *bl)
+		       const struct block_lines *bl, int *decl_item)
 {
 	size_t i;
 
@@ -696,8 +706,28 @@ static void fill_block(struct arcov_bb_block *blk,
 				(uint32_t)bl->refs[i].file;
 			notes_last_file = bl->refs[i].file;
 		}
+		if (bl->refs[i].decl_only)
+			*decl_item = (int)blk->nitems;
 		blk->items[blk->nitems++].line = bl->refs[i].line;
 	}
+}
+
+/* The declarator's line stays only the declarator's if no block but the
+ * first has a statement on it. */
+static void find_decl_only(struct block_lines *bls, uint32_t nreal)
+{
+	struct line_ref *d = NULL;
+	uint32_t b;
+	size_t i;
+
+	for (i = 0; nreal && i < bls[0].n; i++)
+		if (bls[0].refs[i].decl_only)
+			d = &bls[0].refs[i];
+	for (b = 1; d && b < nreal; b++)
+		for (i = 0; i < bls[b].n; i++)
+			if (bls[b].refs[i].file == d->file &&
+			    bls[b].refs[i].line == d->line)
+				d->decl_only = false;
 }
 
 static bool add_bb_function(function *fun, const char *name,
@@ -708,6 +738,7 @@ static bool add_bb_function(function *fun, const char *name,
 	auto_vec<struct place> places;
 	struct arcov_bb_fn *fn;
 	basic_block bb;
+	int decl_item = -1;
 	bool ok = true;
 
 	FOR_EACH_BB_FN(bb, fun) {
@@ -721,6 +752,7 @@ static bool add_bb_function(function *fun, const char *name,
 	keep_lines_flowing_on(fun, bls, g);
 	prune_handlers(fun, bls, g);
 	prune_labels(bls, nreal);
+	find_decl_only(bls, nreal);
 
 	notes_bb.fns = XRESIZEVEC(struct arcov_bb_fn, notes_bb.fns,
 				  notes_bb.nfns + 1);
@@ -730,7 +762,13 @@ static bool add_bb_function(function *fun, const char *name,
 	fn->nblocks = g->nblocks;
 	fn->blocks = XCNEWVEC(struct arcov_bb_block, g->nblocks);
 	for (b = 0; b < nreal; b++)
-		fill_block(&fn->blocks[b + 1], &bls[b]);
+		fill_block(&fn->blocks[b + 1], &bls[b], &decl_item);
+	/* Only the early inliner's work is before gcov's instrumentation,
+	 * and it always inlines an always_inline function; one the IPA
+	 * inliner takes at -O2 has its record in gcov. */
+	if (!lookup_attribute("always_inline", DECL_ATTRIBUTES(fun->decl)))
+		decl_item = -1;
+	notes_decl_item.safe_push(decl_item);
 free_lines:
 	for (b = 0; b < nreal; b++)
 		XDELETEVEC(bls[b].refs);
@@ -828,6 +866,32 @@ static ssize_t fill_bbg(const void *model, void *buf, size_t cap)
 	return arcov_bbg_write((const struct arcov_bbg *)model, buf, cap);
 }
 
+/*
+ * A function GCC only inlined (emitted.cc) before gcov instruments, an
+ * always_inline one, has no line of its own in gcov: its declarator's
+ * line, which the plugin gives its first block as GCC gives the opening
+ * brace to a function's entry, has no code once the body is in its
+ * callers, and gcov lists no count there (fmt's FMT_INLINE functions, always_inline,
+ * at -O0).  Its statements' lines stay, counted by the inlined copies.
+ */
+static void drop_inlined_decls(void)
+{
+	size_t i;
+
+	gcc_assert(notes_decl_item.length() == notes_bb.nfns);
+	for (i = 0; i < notes_bb.nfns; i++) {
+		struct arcov_bb_block *blk;
+		int k = notes_decl_item[i];
+
+		if (k < 0 || notes_bb.fns[i].nblocks < 3 || !ap_ext_inlined(i))
+			continue;
+		blk = &notes_bb.fns[i].blocks[1];
+		memmove(&blk->items[k], &blk->items[k + 1],
+			(blk->nitems - (uint32_t)k - 1) * sizeof *blk->items);
+		blk->nitems--;
+	}
+}
+
 /**
  * ap_notes_write - write <base>.bb, <base>.bbg and <base>.arcov-notes.
  * An existing <base>.da is kept: the runtime appends a block when the
@@ -839,6 +903,7 @@ void ap_notes_write(void)
 	const char *base = ap_notes_base();
 	char *path;
 
+	drop_inlined_decls();
 	path = concat(base, ".bb", NULL);
 	write_file(path, arcov_bb_write(&notes_bb, NULL, 0), fill_bb,
 		   &notes_bb);
@@ -861,6 +926,7 @@ void ap_notes_release(void)
 	arcov_bbg_free(&notes_bbg);
 	free(notes_base);
 	free(notes_da);
+	notes_decl_item.release();
 	notes_base = NULL;
 	notes_da = NULL;
 }

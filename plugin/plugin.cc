@@ -236,9 +236,16 @@ static unsigned int arcov_execute(void)
 	 * instance such as std::allocator<char>'s members, a gnu_inline
 	 * extern inline function) is never emitted into this object: calls
 	 * not inlined run the library's copy, which counts nothing here.
-	 * Like GCC's --coverage, count only what the object defines. */
+	 * Like GCC's --coverage, count only what the object defines; but an
+	 * always_inline one is inlined into the object's functions before
+	 * gcov instruments them, which counts its lines there
+	 * (basic_string<char>::_M_use_local_data, glibc's _FORTIFY_SOURCE
+	 * wrappers). */
 	FOR_EACH_VEC_ELT(fns, i, fn)
-		if (wanted(fn->decl) && !DECL_EXTERNAL(fn->decl))
+		if (wanted(fn->decl) &&
+		    (!DECL_EXTERNAL(fn->decl) ||
+		     lookup_attribute("always_inline",
+				      DECL_ATTRIBUTES(fn->decl))))
 			decls.safe_push(fn->decl);
 	ap_derive_init(decls.address(), decls.length());
 	FOR_EACH_VEC_ELT(decls, i, decl) {

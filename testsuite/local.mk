@@ -132,6 +132,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-rangefor.sh \
 	testsuite/e2e/e2e-throwtemp.sh \
 	testsuite/e2e/e2e-lambda.sh \
+	testsuite/e2e/e2e-alwaysinline.sh \
 	testsuite/e2e/e2e-ehbranches.sh \
 	testsuite/e2e/e2e-initlist.sh \
 	testsuite/e2e/e2e-continuous-kill.sh \
@@ -187,6 +188,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/phantom.cc testsuite/e2e/instances.cc testsuite/e2e/rangefor.cc \
 	testsuite/e2e/throwtemp.cc testsuite/e2e/lambda.cc testsuite/e2e/ehbranches.cc \
 	testsuite/e2e/initlist.cc \
+	testsuite/e2e/alwaysinline.cc \
 	testsuite/e2e/emitted.c \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/tlsdesc-linked.c testsuite/e2e/tlsdesc-dl.c \

@@ -1353,9 +1353,13 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 
 			if (!fl->exists)
 				continue;
-			own = s == fn->src && from->lnum[k] >=
-			      arcov_fn_first_line(fn) && from->lnum[k] <=
-			      arcov_fn_last_line(fn);
+			/* A function not listed (only inlined) has no
+			 * records of its own to show its lines in: they are
+			 * the source's (two instances of an always_inline
+			 * template lost theirs in the JSON report). */
+			own = s == fn->src && arcov_mfn_listed(fn->leader) &&
+			      from->lnum[k] >= arcov_fn_first_line(fn) &&
+			      from->lnum[k] <= arcov_fn_last_line(fn);
 			if (own && add_own_line(fn, from->lnum[k], fl) < 0) {
 				r = ARCOV_ENOMEM;
 				break;
