@@ -18,7 +18,20 @@
 build_gcc initlist.cc
 build_arcov initlist.cc -O0
 run_both
-check_marks initlist.cc
+if test "$gcc_major" = 12; then
+	check_marks initlist.cc
+else
+	# GCC 13 and later give add()'s closing brace (line 14) no
+	# statement, and GCC 16 gives the list's first line (30) the
+	# array's construction: those two lines' places are GCC's, and
+	# every other line must still read its mark.
+	lines initlist.cc
+	awk '{ if (match($0, /\/\*@[^*]*\*\//)) print NR, substr($0, RSTART + 3, RLENGTH - 5) }' \
+		"$srcdir/initlist.cc" | grep -v '^14 \|^30 ' > "$tmp/marks"
+	grep -v '^14 \|^30 ' "$tmp/lines" | diff -u "$tmp/marks" - > "$tmp/marks.diff" ||
+		fail "initlist.cc: counts differ from the marks (- marks, + arcov):
+$(cat "$tmp/marks.diff")"
+fi
 check_report initlist.cc
 # The lines of several blocks, exactly, as arcov -t prints them.
 for ln in 13:4 18:8 31:4 34:8 37:8 38:6 39:4 40:10 46:3; do
