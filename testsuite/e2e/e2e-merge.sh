@@ -19,9 +19,7 @@ esac
 # body FUNCTION: FUNCTION's instructions in $tmp/arcov/merge.s.
 body()
 {
-	awk -v f="$1:" '$1 == f { on = 1; next }
-	     on && /^\t\.cfi_endproc/ { exit }
-	     on && /^\t[a-z]/' "$tmp/arcov/merge.s"
+	asm_body "$tmp/arcov/merge.s" "$1"
 }
 
 build_gcc merge.c

@@ -20,9 +20,7 @@ esac
 # body FUNCTION: FUNCTION's instructions in $tmp/arcov/runs.s.
 body()
 {
-	awk -v f="$1:" '$1 == f { on = 1; next }
-	     on && /^\t\.cfi_endproc/ { exit }
-	     on && /^\t[a-z]/' "$tmp/arcov/runs.s"
+	asm_body "$tmp/arcov/runs.s" "$1"
 }
 
 # increments FUNCTION: FUNCTION's increments of a counter.

@@ -20,6 +20,15 @@ build_arcov()
 		fail "building $src with the plugin: $(cat "$tmp/build.log")"
 }
 
+# asm_body FILE FUNCTION: FUNCTION's instructions in the assembly FILE
+# (what gcc -S wrote), one a line, directives and labels left out.
+asm_body()
+{
+	awk -v f="$2:" '$1 == f { on = 1; next }
+	     on && /^\t\.cfi_endproc/ { exit }
+	     on && /^\t[a-z]/' "$1"
+}
+
 # build_gcc SRC [FLAGS...]: the same program with gcc --coverage -O0 into
 # $tmp/gcc/prog, GCC's own instrumentation, for reference.
 build_gcc()
