@@ -241,37 +241,6 @@ static bool loads_capture(const gimple *stmt)
 }
 
 /*
- * Whether @bb is a join of several ways in that holds no code: only ends
- * of lifetimes (clobbers), labels and debug statements.  Lowering a scope
- * left by several "return"s or "break"s copies its cleanup once, and the
- * copy takes the place of the first jump out: the clobbers of a range-for's
- * iterators that jsoncpp's Path::resolve leaves by three "return
- * defaultValue;" lines carry the first one's line, which would count as
- * entered again by the other two.  No instruction is there (the machine
- * code of each return jumps to the epilogue), so the block names no line.
- * A block with a label is a place the source names (a case, label.c)
- * and keeps its line.
- */
-static bool codeless_join(basic_block bb)
-{
-	gimple_stmt_iterator gsi;
-	bool clobbers = false;
-
-	if (EDGE_COUNT(bb->preds) < 2)
-		return false;
-	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-		gimple *stmt = gsi_stmt(gsi);
-
-		if (gimple_clobber_p(stmt))
-			clobbers = true;
-		else if (!is_gimple_debug(stmt) &&
-			 gimple_code(stmt) != GIMPLE_NOP)
-			return false;
-	}
-	return clobbers;
-}
-
-/*
  * The lines of one real block: the function's own line for the first
  * block (as GCC puts the opening brace there), every statement's line,
  * and the line of a goto the CFG builder folded into the block's only
@@ -287,7 +256,7 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 	gimple_stmt_iterator gsi;
 	edge real_succ = NULL, e;
 	edge_iterator ei;
-	bool ok = true, codeless = codeless_join(bb);
+	bool ok = true;
 
 	/* The block's only arc but the fake one of a call ending it: the
 	 * goto of "f (); break;" is folded into it. */
@@ -317,8 +286,7 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 	 * in its block, in GCC's too, and a jump carrying its place (a
 	 * loop's back jump to a first statement "again:") is one of the
 	 * runs the block counts. */
-	for (gsi = gsi_start_bb(bb); ok && !codeless && !gsi_end_p(gsi);
-	     gsi_next(&gsi)) {
+	for (gsi = gsi_start_bb(bb); ok && !gsi_end_p(gsi); gsi_next(&gsi)) {
 		gimple *stmt = gsi_stmt(gsi);
 		size_t at = n;
 		bool user;
