@@ -475,81 +475,6 @@ static basic_block chain_pred(function *fun, basic_block bb)
 }
 
 /*
- * The block branching into the straight line @head starts, when it
- * branches on (@file, @line) and lists that line: "return c ?\n f () :\n
- * g ();" goes back to the line of the condition after either arm's call
- * to store its value, the statement the condition started, which rule 2
- * then counts once per run (pugixml's convert_buffer counted it again
- * after the first arm only, whose block lists no other line).  Not a
- * loop's: the increment @bb of "for (...; c; i++)" enters the header's
- * line again, and leads back to the branch.  NULL if none.
- */
-/* Whether @bl lists a line other than (@file, @line). */
-static bool block_lists_other(const struct block_lines *bl, int file,
-			      uint32_t line)
-{
-	size_t i;
-
-	for (i = 0; i < bl->n; i++)
-		if (!bl->refs[i].drop &&
-		    (bl->refs[i].file != file || bl->refs[i].line != line))
-			return true;
-	return false;
-}
-
-/* Whether the straight line of blocks after @bb leads to @target (within
- * @steps blocks): a loop's increment goes back to its condition. */
-static bool flows_back(basic_block bb, basic_block target, int steps)
-{
-	while (steps-- > 0) {
-		edge next = NULL;
-		edge_iterator ei;
-		edge e;
-
-		if (real_edges(bb->succs, true) != 1)
-			return false;
-		FOR_EACH_EDGE(e, ei, bb->succs)
-			if (!(e->flags & (EDGE_FAKE | EDGE_EH | EDGE_ABNORMAL)))
-				next = e;
-		if (!next)
-			return false;
-		bb = next->dest;
-		if (bb == target)
-			return true;
-	}
-	return false;
-}
-
-static basic_block arm_of(function *fun, basic_block bb, basic_block head,
-			  const struct block_lines *bls,
-			  const struct ap_graph *g, int file, uint32_t line)
-{
-	edge in = NULL;
-	edge_iterator ei;
-	edge e;
-	int bfile;
-	uint32_t bline;
-
-	/* The arm is code of a line of its own (the arm's call). */
-	if (real_edges(head->preds, false) != 1 ||
-	    !block_lists_other(&bls[ap_block_number(g, head) - 1], file, line))
-		return NULL;
-	FOR_EACH_EDGE(e, ei, head->preds)
-		if (!(e->flags & EDGE_FAKE))
-			in = e;
-	if ((in->flags & (EDGE_EH | EDGE_ABNORMAL)) ||
-	    in->src == ENTRY_BLOCK_PTR_FOR_FN(fun) ||
-	    real_edges(in->src->succs, true) < 2 ||
-	    !branch_line(in->src, &bfile, &bline) || bfile != file ||
-	    bline != line ||
-	    !block_has_line(&bls[ap_block_number(g, in->src) - 1], file, line,
-			    true) ||
-	    flows_back(bb, in->src, n_basic_blocks_for_fn(fun)))
-		return NULL;
-	return in->src;
-}
-
-/*
  * Rule 2: a statement without control flow of its own is listed in one
  * block only, so that gcov 3.x's sum (doc/formats.md §2.3) counts it once per
  * execution.  The compiler splits such a statement over several blocks
@@ -592,7 +517,7 @@ static void prune_continuations(function *fun, struct block_lines *bls,
 		    !(in = chain_pred(fun, bb)))
 			continue;
 		for (i = 0; i < bl->n; i++) {
-			basic_block p = in, head = in;
+			basic_block p = in;
 			int steps = n;
 
 			if (bfile >= 0 && branch_keeps(bl, &bl->refs[i],
@@ -615,13 +540,6 @@ static void prune_continuations(function *fun, struct block_lines *bls,
 					bl->refs[i].cont = true;
 					break;
 				}
-				head = p;
-			}
-			if (!p && !bl->refs[i].drop &&
-			    arm_of(fun, bb, head, bls, g, bl->refs[i].file,
-				   bl->refs[i].line)) {
-				bl->refs[i].drop = true;
-				bl->refs[i].cont = true;
 			}
 		}
 	}

@@ -132,7 +132,6 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-rangefor.sh \
 	testsuite/e2e/e2e-throwtemp.sh \
 	testsuite/e2e/e2e-lambda.sh \
-	testsuite/e2e/e2e-ternary.sh \
 	testsuite/e2e/e2e-alwaysinline.sh \
 	testsuite/e2e/e2e-ehbranches.sh \
 	testsuite/e2e/e2e-initlist.sh \
@@ -187,7 +186,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/loop-spill.c \
 	testsuite/e2e/recur.c testsuite/e2e/throwline.cc testsuite/e2e/label.c \
 	testsuite/e2e/phantom.cc testsuite/e2e/instances.cc testsuite/e2e/rangefor.cc \
-	testsuite/e2e/throwtemp.cc testsuite/e2e/ternary.cc testsuite/e2e/lambda.cc testsuite/e2e/ehbranches.cc \
+	testsuite/e2e/throwtemp.cc testsuite/e2e/lambda.cc testsuite/e2e/ehbranches.cc \
 	testsuite/e2e/initlist.cc \
 	testsuite/e2e/alwaysinline.cc \
 	testsuite/e2e/emitted.c \
