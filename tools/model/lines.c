@@ -1372,6 +1372,9 @@ int arcov_modern_add_group_fn(struct arcov_modern *m,
 				tl->group_only = own;
 			tl->exists = 1;
 			tl->count = arcov_add_sat(tl->count, fl->count);
+			if (own)
+				tl->group_count = arcov_add_sat(tl->group_count,
+								fl->count);
 			if (fl->nblocks &&
 			    fl->count > (int64_t)to->maximum_count)
 				to->maximum_count = (uint32_t)fl->count;

@@ -136,6 +136,10 @@ struct arcov_mref {
 
 struct arcov_mline {
 	int64_t count;
+	/* Of count, what the own lines of group functions add: their
+	 * records hold it in the JSON, and the source's record the rest,
+	 * as gcov 12's, which lcov and gcovr add up. */
+	int64_t group_count;
 	unsigned exists:1;
 	unsigned unexceptional:1;
 	unsigned has_unexecuted_block:1;

@@ -137,11 +137,14 @@ static void json_function(FILE *f, const struct arcov_mfn *fn)
 
 /* One record of "lines": @line, number @ln of @src, in the function
  * @in_fn (or none); @own: a group function's own line, whose branches
- * are all its own, where a source's line leaves out those of groups. */
+ * are all its own, where a source's line leaves out those of groups,
+ * and its count the group functions' own records'. */
 static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 		      const struct arcov_mline *line, uint32_t ln,
 		      const struct arcov_mfn *in_fn, int own)
 {
+	int64_t count = own ? line->count : line->count - line->group_count;
+
 	FILE *f = j->f;
 	size_t i;
 	int first = 1;
@@ -153,7 +156,7 @@ static void json_line(const struct arcov_json *j, const struct arcov_msrc *src,
 		fputs(", ", f);
 	}
 	fprintf(f, "\"count\": %" PRId64 ", \"unexecuted_block\": %s, %s",
-		line->count, json_bool(line->has_unexecuted_block),
+		count, json_bool(line->has_unexecuted_block),
 		line->inexact ? "\"inexact\": true, " : "");
 	if (j->dsrc && ln <= j->dsrc->nlines && j->dsrc->cat[ln])
 		fprintf(f, "\"category\": \"%s\", ",
