@@ -96,13 +96,18 @@ static gasm *fs_asm(const char *text, vec<tree, va_gc> *inputs,
 	return as;
 }
 
-/* The copy's assembler name, without GCC's "no prefix" mark. */
-static const char *copy_symbol(void)
+/* @var's assembler name, without GCC's "no prefix" mark. */
+static const char *symbol(tree var)
 {
-	const char *sym = IDENTIFIER_POINTER(
-			DECL_ASSEMBLER_NAME(ap_thread_var));
+	const char *sym = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(var));
 
 	return sym + (*sym == '*');
+}
+
+/* The copy's assembler name. */
+static const char *copy_symbol(void)
+{
+	return symbol(ap_thread_var);
 }
 
 /* @stmt, an increment or add on the counter @ref, with the address of
@@ -177,17 +182,40 @@ static void replace(gimple_stmt_iterator *gsi, gasm *as)
 static char *descriptor_text(bool bare)
 {
 	const char *sym = copy_symbol();
+	char *owner = NULL, *text;
 
-	return xasprintf("%s{leaq\t%s@TLSDESC(%%%%rip), %%%%rax|"
+	/* The owner's copy (emit.cc, owner_wanted()): its offset from the
+	 * thread pointer, compared with the one the runtime stored for the
+	 * owner; equal, it is the offset the increments take, and the
+	 * descriptor call is skipped. */
+	if (ap_owner_var) {
+		const char *w = symbol(ap_owner_var);
+		const char *o = symbol(ap_object_var);
+		HOST_WIDE_INT at = ap_owner_word();
+
+		owner = xasprintf("{leaq\t%s(%%%%rip), %%%%rax|"
+				  "lea\trax, %s[rip]}\n\t"
+				  "{subq\t%%%%fs:0, %%%%rax|"
+				  "sub\trax, QWORD PTR fs:0}\n\t"
+				  "{cmpq\t%%%%rax, %s+" HOST_WIDE_INT_PRINT_DEC
+				  "(%%%%rip)|cmp\tQWORD PTR %s[rip+"
+				  HOST_WIDE_INT_PRINT_DEC "], rax}\n\t"
+				  "je\t1f\n\t", w, w, o, at, o, at);
+	}
+	text = xasprintf("%s%s{leaq\t%s@TLSDESC(%%%%rip), %%%%rax|"
 			 "lea\trax, %s@TLSDESC[rip]}\n\t"
 			 "{call\t*%s@TLSCALL(%%%%rax)|"
-			 "call\t[QWORD PTR [rax+%s@TLSCALL]]}%s",
+			 "call\t[QWORD PTR [rax+%s@TLSCALL]]}%s%s",
+			 owner ? owner : "",
 			 bare ? "" :
 			 "{movq\t%%rsp, %1|mov\t%1, rsp}\n\t"
 			 "{leaq\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"
 			 "{andq\t$-16, %%rsp|and\trsp, -16}\n\t",
 			 sym, sym, sym, sym,
-			 bare ? "" : "\n\t{movq\t%1, %%rsp|mov\trsp, %1}");
+			 bare ? "" : "\n\t{movq\t%1, %%rsp|mov\trsp, %1}",
+			 owner ? "\n1:" : "");
+	free(owner);
+	return text;
 }
 
 /*
