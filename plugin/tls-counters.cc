@@ -58,7 +58,19 @@
  * The check's flag becomes a load "%fs:(%reg)" as well; what else reads
  * the base (the check's call into the runtime, which takes the copy's
  * address) gets the address, the offset plus %fs:0, computed where it is
- * used.  Other TLS models and other targets keep their form.
+ * used.
+ *
+ * The owner's copy (emit.cc, owner_wanted(); arcov-abi.h, version 5): the
+ * thread that registers the object counts in a static array of the
+ * copy's layout, so each descriptor call is preceded by "lea W(%rip),
+ * %rax; sub %fs:0, %rax; cmp %rax, OWNER(%rip); je 1f": W's offset from
+ * this thread's pointer, which the increments take as they take a
+ * copy's, and which equals the word the runtime stored only in the
+ * owner.  W's flag is set at registration, so only the other threads
+ * need the entry check: where one reads its flag through the base, the
+ * check moves into the asm after the descriptor call (merge_checks()),
+ * and the owner's path is the four instructions alone.
+ * Other TLS models and other targets keep their form.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
