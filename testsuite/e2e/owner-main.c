@@ -25,13 +25,14 @@ long ow_leaf(long i);
  * they were. */
 __thread unsigned int ow_calls;
 void *ow_real;
-__asm__(".text\n"
+__asm__(".pushsection .text\n"
 	".globl arcov_thread_counters\n"
 	".type arcov_thread_counters, @function\n"
 	"arcov_thread_counters:\n"
 	"	addl $1, %fs:ow_calls@tpoff\n"
 	"	jmp *ow_real(%rip)\n"
-	".size arcov_thread_counters, .-arcov_thread_counters\n");
+	".size arcov_thread_counters, .-arcov_thread_counters\n"
+	".popsection\n");
 
 static int bad;
 static void *dl_lib;
