@@ -208,6 +208,8 @@ void ap_emit_object(void);
 extern tree ap_counters_var;
 extern tree ap_thread_var;
 extern tree ap_object_var;
+extern tree ap_owner_var;
+HOST_WIDE_INT ap_owner_word(void);
 extern tree ap_exec_wrappers[AP_NEXEC];
 
 /* derive.cc */

@@ -30,6 +30,7 @@
 tree ap_counters_var;	/* the shared counters */
 tree ap_thread_var;	/* per-thread: this thread's head and counters */
 tree ap_object_var;	/* the struct arcov_object, named by the entry check */
+tree ap_owner_var;	/* per-thread, -fPIC on x86-64: the owner's copy */
 
 /* Priority of the constructor and destructor: before any user constructor
  * (so counts of code run by constructors are kept) and after any user
@@ -156,6 +157,21 @@ static bool thread_base_wanted(void)
 }
 
 static tree asm_operand(const char *constraint, tree value);
+
+/*
+ * The owner's copy (arcov-abi.h, version 5): where a thread's copy costs
+ * a TLS descriptor call per function call (tls-counters.cc), the thread
+ * that registers the object counts in a static array of the copy's
+ * layout instead, which its code tells from the thread pointer with one
+ * compare.  Only there: in an executable the copy is one add at a
+ * constant offset from the thread pointer already, and elsewhere GCC's
+ * own TLS access is kept.  Made once every function is instrumented
+ * (ap_emit_object()), before any function's base is rewritten.
+ */
+static bool owner_wanted(void)
+{
+	return ap_thread_var && thread_base_wanted() && ap_target_x86_64();
+}
 
 /* "@base = &LARCOVT", opaque to the optimizers (the empty asm). */
 static gimple *thread_base_asm(tree base)
@@ -957,6 +973,8 @@ static void finish_counters(uint32_t n)
 	}
 	if (ap_thread_var)
 		finish_array(ap_thread_var, n + ARCOV_THREAD_HEAD, 0);
+	if (ap_owner_var)
+		finish_array(ap_owner_var, n + ARCOV_THREAD_HEAD, 0);
 }
 
 /* Give @var, an array already finished, the length @n. */
@@ -981,6 +999,8 @@ void ap_counters_resize(uint32_t n)
 	resize_array(counters_var(), n);
 	if (ap_thread_var)
 		resize_array(ap_thread_var, n + ARCOV_THREAD_HEAD);
+	if (ap_owner_var)
+		resize_array(ap_owner_var, n + ARCOV_THREAD_HEAD);
 }
 
 /**
@@ -991,6 +1011,7 @@ bool ap_counters_written(void)
 {
 	return (ap_counters_var && TREE_ASM_WRITTEN(ap_counters_var)) ||
 	       (ap_thread_var && TREE_ASM_WRITTEN(ap_thread_var)) ||
+	       (ap_owner_var && TREE_ASM_WRITTEN(ap_owner_var)) ||
 	       (ap_object_var && TREE_ASM_WRITTEN(ap_object_var));
 }
 
@@ -1038,6 +1059,8 @@ enum {
 	OB_NDERIVE, OB_DERIVE,
 	/* Version 4, run counters (runs.cc). */
 	OB_RUNS,
+	/* Version 5, the owner's copy (tls-counters.cc). */
+	OB_OWNER_COPY, OB_OWNER,
 	OB_COUNT
 };
 
@@ -1055,7 +1078,7 @@ static void abi_types(void)
 	static const char *const ob_names[OB_COUNT] = {
 		"version", "flags", "da_path", "nfns", "ncounters", "fns",
 		"counters", "next", "stamp",
-		"nderive", "derive", "runs"
+		"nderive", "derive", "runs", "owner_copy", "owner"
 	};
 	tree fn_types[FI_COUNT] = {
 		const_char_ptr(), uint32_type_node, uint32_type_node
@@ -1077,7 +1100,9 @@ static void abi_types(void)
 		build_pointer_type(build_qualified_type(uint32_type_node,
 							TYPE_QUAL_CONST)),
 		build_pointer_type(build_qualified_type(uint32_type_node,
-							TYPE_QUAL_CONST))
+							TYPE_QUAL_CONST)),
+		build_pointer_type(counter_type()),
+		uint64_type_node
 	};
 	object_type = record_type("arcov_object", ob_names, ob_types,
 				  OB_COUNT, object_fields);
@@ -1163,9 +1188,25 @@ static tree object_var(const struct arcov_bbg *bbg, uint32_t ncounters)
 			       fold_convert(TREE_TYPE(fields[OB_RUNS]),
 					    build_fold_addr_expr(runs)) :
 			       null_pointer_node);
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_OWNER_COPY], ap_owner_var ?
+			       fold_convert(TREE_TYPE(fields[OB_OWNER_COPY]),
+					    build_fold_addr_expr(ap_owner_var)) :
+			       null_pointer_node);
+	CONSTRUCTOR_APPEND_ELT(v, fields[OB_OWNER],
+			       build_int_cst(uint64_type_node, 0));
 	DECL_INITIAL(var) = build_constructor(object_type, v);
 	finalize_var(var);
 	return var;
+}
+
+/**
+ * ap_owner_word - the byte offset of the owner word in the unit's
+ * struct arcov_object, for tls-counters.cc's compare.
+ */
+HOST_WIDE_INT ap_owner_word(void)
+{
+	abi_types();
+	return int_byte_position(object_fields[OB_OWNER]);
 }
 
 /* A constructor or destructor ('I' or 'D') calling @runtime_fn(&obj). */
@@ -1280,6 +1321,13 @@ void ap_emit_object(void)
 		return;
 	for (i = 0; i < bbg->nfns; i++)
 		ncounters += bbg->fns[i].ncounters;
+	if (owner_wanted() && !ap_owner_var) {
+		ap_owner_var = ap_static_var(
+			build_array_type(counter_type(), NULL_TREE), "LARCOVW");
+		DECL_NONALIASED(ap_owner_var) = 1;
+		/* Named by the functions' asm text alone. */
+		DECL_PRESERVE_P(ap_owner_var) = 1;
+	}
 	finish_counters(ncounters);
 	obj = object_var(bbg, ncounters);
 	if (ap_opts.freestanding) {

@@ -79,6 +79,8 @@ static const struct ggc_root_tab arcov_roots[] = {
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &ap_object_var, 1, sizeof(ap_object_var),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &ap_owner_var, 1, sizeof(ap_owner_var),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &ap_runs_var, 1, sizeof(ap_runs_var),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &ap_exec_wrappers[0], AP_NEXEC, sizeof(ap_exec_wrappers[0]),

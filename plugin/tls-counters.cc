@@ -58,7 +58,19 @@
  * The check's flag becomes a load "%fs:(%reg)" as well; what else reads
  * the base (the check's call into the runtime, which takes the copy's
  * address) gets the address, the offset plus %fs:0, computed where it is
- * used.  Other TLS models and other targets keep their form.
+ * used.
+ *
+ * The owner's copy (emit.cc, owner_wanted(); arcov-abi.h, version 5): the
+ * thread that registers the object counts in a static array of the
+ * copy's layout, so each descriptor call is preceded by "lea W(%rip),
+ * %rax; sub %fs:0, %rax; cmp %rax, OWNER(%rip); je 1f": W's offset from
+ * this thread's pointer, which the increments take as they take a
+ * copy's, and which equals the word the runtime stored only in the
+ * owner.  W's flag is set at registration, so only the other threads
+ * need the entry check: where one reads its flag through the base, the
+ * check moves into the asm after the descriptor call (merge_checks()),
+ * and the owner's path is the four instructions alone.
+ * Other TLS models and other targets keep their form.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -96,13 +108,18 @@ static gasm *fs_asm(const char *text, vec<tree, va_gc> *inputs,
 	return as;
 }
 
-/* The copy's assembler name, without GCC's "no prefix" mark. */
-static const char *copy_symbol(void)
+/* @var's assembler name, without GCC's "no prefix" mark. */
+static const char *symbol(tree var)
 {
-	const char *sym = IDENTIFIER_POINTER(
-			DECL_ASSEMBLER_NAME(ap_thread_var));
+	const char *sym = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(var));
 
 	return sym + (*sym == '*');
+}
+
+/* The copy's assembler name. */
+static const char *copy_symbol(void)
+{
+	return symbol(ap_thread_var);
 }
 
 /* @stmt, an increment or add on the counter @ref, with the address of
@@ -174,20 +191,62 @@ static void replace(gimple_stmt_iterator *gsi, gasm *as)
  * moved past the red zone and aligned around it, in %1 meanwhile (the
  * file's comment says why).
  */
-static char *descriptor_text(bool bare)
+static char *descriptor_text(bool bare, bool checked)
 {
 	const char *sym = copy_symbol();
+	char *owner = NULL, *check = NULL, *text;
 
-	return xasprintf("%s{leaq\t%s@TLSDESC(%%%%rip), %%%%rax|"
+	/* The owner's copy (emit.cc, owner_wanted()): its offset from the
+	 * thread pointer, compared with the one the runtime stored for the
+	 * owner; equal, it is the offset the increments take, and the
+	 * descriptor call is skipped. */
+	if (ap_owner_var) {
+		const char *w = symbol(ap_owner_var);
+		const char *o = symbol(ap_object_var);
+		HOST_WIDE_INT at = ap_owner_word();
+
+		owner = xasprintf("{leaq\t%s(%%%%rip), %%%%rax|"
+				  "lea\trax, %s[rip]}\n\t"
+				  "{subq\t%%%%fs:0, %%%%rax|"
+				  "sub\trax, QWORD PTR fs:0}\n\t"
+				  "{cmpq\t%%%%rax, %s+" HOST_WIDE_INT_PRINT_DEC
+				  "(%%%%rip)|cmp\tQWORD PTR %s[rip+"
+				  HOST_WIDE_INT_PRINT_DEC "], rax}\n\t"
+				  "je\t1f\n\t", w, w, o, at, o, at);
+		/* The entry check, on this path alone (merge_checks()):
+		 * the copy's first word, and while it is clear the
+		 * runtime's call, as emit.cc's ap_thread_asm() makes it,
+		 * with the copy's address and the object's in %1. */
+		if (checked)
+			check = xasprintf(
+				"\n\t{cmpq\t$0, %%%%fs:(%%%%rax)|"
+				"cmp\tQWORD PTR fs:[rax], 0}\n\t"
+				"jne\t1f\n\t"
+				"{movq\t%%%%fs:0, %%1|mov\t%%1, QWORD PTR fs:0}\n\t"
+				"{addq\t%%%%rax, %%1|add\t%%1, rax}\n\t"
+				"{leaq\t-128(%%%%rsp), %%%%rsp|lea\trsp, [rsp-128]}\n\t"
+				"push\t%%1\n\t"
+				"{leaq\t%s(%%%%rip), %%1|lea\t%%1, %s[rip]}\n\t"
+				"push\t%%1\n\t"
+				"call\tarcov_thread_counters@PLT\n\t"
+				"{leaq\t128(%%%%rsp), %%%%rsp|lea\trsp, [rsp+128]}",
+				o, o);
+	}
+	text = xasprintf("%s%s{leaq\t%s@TLSDESC(%%%%rip), %%%%rax|"
 			 "lea\trax, %s@TLSDESC[rip]}\n\t"
 			 "{call\t*%s@TLSCALL(%%%%rax)|"
-			 "call\t[QWORD PTR [rax+%s@TLSCALL]]}%s",
+			 "call\t[QWORD PTR [rax+%s@TLSCALL]]}%s%s%s",
+			 owner ? owner : "",
 			 bare ? "" :
 			 "{movq\t%%rsp, %1|mov\t%1, rsp}\n\t"
 			 "{leaq\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"
 			 "{andq\t$-16, %%rsp|and\trsp, -16}\n\t",
 			 sym, sym, sym, sym,
-			 bare ? "" : "\n\t{movq\t%1, %%rsp|mov\trsp, %1}");
+			 bare ? "" : "\n\t{movq\t%1, %%rsp|mov\trsp, %1}",
+			 check ? check : "", owner ? "\n1:" : "");
+	free(owner);
+	free(check);
+	return text;
 }
 
 /*
@@ -197,7 +256,7 @@ static char *descriptor_text(bool bare)
  * load, or among the pushes of a call's arguments, where the stack
  * pointer is not where the frame says (frame_execute()).
  */
-static gasm *descriptor_asm(tree off, location_t loc)
+static gasm *descriptor_asm(tree off, location_t loc, bool checked)
 {
 	static const char *const vector[] = {
 		"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
@@ -229,7 +288,7 @@ static gasm *descriptor_asm(tree off, location_t loc)
 		vec_safe_push(clobbers, build_tree_list(NULL_TREE,
 				build_string(strlen(avx512[i]) + 1,
 					     avx512[i])));
-	text = descriptor_text(false);
+	text = descriptor_text(false, checked);
 	as = gimple_build_asm_vec(text, NULL, outputs, clobbers, NULL);
 	free(text);
 	gimple_asm_set_volatile(as, true);
@@ -354,28 +413,104 @@ static tree address_before(gimple *stmt, tree off)
 	return addr;
 }
 
+/* Whether @load is an entry check's load of the flag through @base whose
+ * every use is the check's test: made true on the owner's path by the
+ * runtime (the owner's copy is filed at registration), the test can go
+ * into the descriptor call's other path. */
+static bool check_load_p(gimple *load, tree base)
+{
+	imm_use_iterator iter;
+	use_operand_p use_p;
+	HOST_WIDE_INT at;
+	tree flag;
+
+	if (!gimple_assign_load_p(load) ||
+	    TREE_CODE(gimple_assign_lhs(load)) != SSA_NAME ||
+	    !offset_from(gimple_assign_rhs1(load), base, &at) || at != 0 ||
+	    !ap_thread_check_stmt_p(load))
+		return false;
+	flag = gimple_assign_lhs(load);
+	FOR_EACH_IMM_USE_FAST(use_p, iter, flag) {
+		gcond *cond = dyn_cast<gcond *>(USE_STMT(use_p));
+
+		if (!cond || !ap_thread_check_stmt_p(cond) ||
+		    (gimple_cond_code(cond) != EQ_EXPR &&
+		     gimple_cond_code(cond) != NE_EXPR))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * With an owner's copy, the entry checks through @base (the inliners'
+ * copies of one too) become part of its descriptor call's path
+ * (descriptor_text()): the owner's path is its compare alone, four
+ * instructions where the check added three more to every call.  The
+ * tests are decided "filed" and the loads deleted; the blocks of the
+ * runtime's call go with the CFG cleanup.  Whether there was one.
+ */
+static bool merge_checks(tree base)
+{
+	imm_use_iterator iter;
+	auto_vec<gimple *> loads;
+	gimple *use;
+	unsigned int i;
+
+	if (!ap_owner_var)
+		return false;
+	FOR_EACH_IMM_USE_STMT(use, iter, base)
+		if (check_load_p(use, base))
+			loads.safe_push(use);
+	FOR_EACH_VEC_ELT(loads, i, use) {
+		tree flag = gimple_assign_lhs(use);
+		auto_vec<gcond *> conds;
+		imm_use_iterator it;
+		gimple *u;
+		gcond *cond;
+		unsigned int j;
+		gimple_stmt_iterator gsi;
+
+		FOR_EACH_IMM_USE_STMT(u, it, flag)
+			conds.safe_push(as_a<gcond *>(u));
+		FOR_EACH_VEC_ELT(conds, j, cond) {
+			if (gimple_cond_code(cond) == EQ_EXPR)
+				gimple_cond_make_false(cond);
+			else
+				gimple_cond_make_true(cond);
+			update_stmt(cond);
+		}
+		gsi = gsi_for_stmt(use);
+		unlink_stmt_vdef(use);
+		gsi_remove(&gsi, true);
+		release_defs(use);
+	}
+	return !loads.is_empty();
+}
+
 /*
  * The base that @def (emit.cc, thread_base_asm()) computes, from a
  * descriptor call: its increments, adds and loads through the thread
  * pointer, its other uses given the address where they are.  Adds the
  * increments rewritten to @n.
  */
-static void rewrite_base(gasm *def, unsigned int *n)
+static void rewrite_base(gasm *def, unsigned int *n, unsigned int *nchecks)
 {
 	tree base = TREE_VALUE(gimple_asm_output_op(def, 0)), off;
 	gimple_stmt_iterator gsi;
 	imm_use_iterator iter;
 	auto_vec<gimple *> uses;
-	bool phi = false;
+	bool phi = false, checked;
 	gimple *use;
 	unsigned int i;
 
 	if (TREE_CODE(base) != SSA_NAME)
 		return;
 	off = make_ssa_name(TREE_TYPE(base));
+	checked = merge_checks(base);
+	*nchecks += checked;
 	gsi = gsi_for_stmt(def);
-	gsi_insert_before(&gsi, descriptor_asm(off, gimple_location(def)),
-			  GSI_SAME_STMT);
+	gsi_insert_before(&gsi, descriptor_asm(off, gimple_location(def),
+					       checked), GSI_SAME_STMT);
 	FOR_EACH_IMM_USE_STMT(use, iter, base)
 		uses.safe_push(use);
 	FOR_EACH_VEC_ELT(uses, i, use) {
@@ -430,7 +565,8 @@ static bool tls_gate(function *fun)
 }
 
 /* The shared object's way: every base from a descriptor call. */
-static void descriptors(function *fun, unsigned int *n, unsigned int *nbases)
+static void descriptors(function *fun, unsigned int *n, unsigned int *nbases,
+			unsigned int *nchecks)
 {
 	auto_vec<gasm *> bases;
 	auto_vec<gimple *> named;
@@ -445,7 +581,7 @@ static void descriptors(function *fun, unsigned int *n, unsigned int *nbases)
 			if (ap_thread_base_p(gsi_stmt(gsi)))
 				bases.safe_push(as_a<gasm *>(gsi_stmt(gsi)));
 	FOR_EACH_VEC_ELT(bases, i, def)
-		rewrite_base(def, n);
+		rewrite_base(def, n, nchecks);
 	*nbases = bases.length();
 	/* A check's call that reached the copy through a copy of its base
 	 * (-O0) names the copy still: its own descriptor call, once per
@@ -461,7 +597,7 @@ static void descriptors(function *fun, unsigned int *n, unsigned int *nbases)
 		tree off = make_ssa_name(ptr_type_node);
 
 		gsi_insert_before(&gsi, descriptor_asm(off,
-				  gimple_location(stmt)), GSI_SAME_STMT);
+				  gimple_location(stmt), false), GSI_SAME_STMT);
 		copy_behind(as_a<gasm *>(stmt), address_before(stmt, off));
 		update_stmt(stmt);
 	}
@@ -469,16 +605,17 @@ static void descriptors(function *fun, unsigned int *n, unsigned int *nbases)
 
 static unsigned int tls_execute(function *fun)
 {
-	unsigned int n = 0, all = 0, nbases = 0;
+	unsigned int n = 0, all = 0, nbases = 0, nchecks = 0;
 	basic_block bb;
 
 	if (DECL_TLS_MODEL(ap_thread_var) != TLS_MODEL_LOCAL_EXEC) {
-		descriptors(fun, &n, &nbases);
+		descriptors(fun, &n, &nbases, &nchecks);
 		if (dump_file)
 			fprintf(dump_file, "arcov: %u increments addressed "
 				"from the thread pointer, %u descriptor "
-				"calls\n", n, nbases);
-		return 0;
+				"calls, %u with the entry check\n", n, nbases,
+				nchecks);
+		return nchecks ? TODO_cleanup_cfg : 0;
 	}
 	FOR_EACH_BB_FN(bb, fun)
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
@@ -547,15 +684,17 @@ static bool make_bare(rtx_insn *insn, const char *full, const char *bare)
  */
 static unsigned int frame_execute(function *fun)
 {
-	char *full, *bare;
-	const char *gc_bare;
-	unsigned int n = 0, all = 0;
+	char *full[2], *bare[2];
+	const char *gc_bare[2];
+	unsigned int n = 0, all = 0, k;
 	basic_block bb;
 	rtx_insn *insn;
 
-	full = descriptor_text(false);
-	bare = descriptor_text(true);
-	gc_bare = ggc_strdup(bare);
+	for (k = 0; k < 2; k++) {
+		full[k] = descriptor_text(false, k);
+		bare[k] = descriptor_text(true, k);
+		gc_bare[k] = ggc_strdup(bare[k]);
+	}
 	FOR_EACH_BB_FN(bb, fun) {
 		bool after = !crtl->shrink_wrapped &&
 			     !crtl->shrink_wrapped_separate;
@@ -570,21 +709,27 @@ static unsigned int frame_execute(function *fun)
 			if (!after || !ap_frame_aligned_no_red_zone()) {
 				rtx x = XVECEXP(PATTERN(insn), 0, 0);
 
-				all += GET_CODE(x) == SET &&
-				       GET_CODE(SET_SRC(x)) == ASM_OPERANDS &&
-				       strcmp(ASM_OPERANDS_TEMPLATE(
-						SET_SRC(x)), full) == 0;
+				for (k = 0; k < 2; k++)
+					all += GET_CODE(x) == SET &&
+					       GET_CODE(SET_SRC(x)) ==
+							ASM_OPERANDS &&
+					       strcmp(ASM_OPERANDS_TEMPLATE(
+							SET_SRC(x)),
+						      full[k]) == 0;
 				continue;
 			}
-			if (make_bare(insn, full, gc_bare))
-				n++, all++;
+			for (k = 0; k < 2; k++)
+				if (make_bare(insn, full[k], gc_bare[k]))
+					n++, all++;
 		}
 	}
 	if (dump_file)
 		fprintf(dump_file, "arcov: %u of %u descriptor calls without "
 			"the stack moved\n", n, all);
-	free(full);
-	free(bare);
+	for (k = 0; k < 2; k++) {
+		free(full[k]);
+		free(bare[k]);
+	}
 	return 0;
 }
 

@@ -22,8 +22,9 @@ extern "C" {
 
 /* Version 2 adds the build stamp at the end of struct arcov_object,
  * version 3 the derived counters after it, version 4 the run counters
- * after those; the runtime still takes objects of versions 1 to 3. */
-#define ARCOV_ABI_VERSION 4
+ * after those, version 5 the owner thread's copy after those; the
+ * runtime still takes objects of versions 1 to 4. */
+#define ARCOV_ABI_VERSION 5
 
 /* Object flags. */
 #define ARCOV_OBJ_ATOMIC 0x1	/* counters updated with relaxed atomics */
@@ -82,6 +83,21 @@ struct arcov_object {
 	 * (and of a thread's copy, after the ncounters counters), which
 	 * holds @ncounters + R words. */
 	const uint32_t *runs;
+	/* Version 5: the owner thread's copy (plugin/tls-counters.cc,
+	 * runtime/threads.c).  A per-thread object whose code reaches its
+	 * thread's copy through a TLS descriptor call (x86-64, -fPIC) has a
+	 * plain static array laid out as a thread's copy (head, counters,
+	 * runs) for the thread that registers it: every function's entry
+	 * computes @owner_copy minus its thread pointer, compares it with
+	 * @owner, and on a match counts there, with no TLS access, else
+	 * calls for its thread's copy.  The runtime sets @owner at
+	 * registration (0, which no thread's difference is, until then and
+	 * for an object without @owner_copy), the head's first word before
+	 * it; a thread that ends leaves the copy to whichever thread gets
+	 * its thread pointer next, as no two live threads share one.  NULL
+	 * for none. */
+	uint64_t *owner_copy;
+	uint64_t owner;
 };
 
 /* Built with -fplugin-arg-arcov-freestanding, a unit registers no

@@ -119,7 +119,7 @@ int arcov_rt_inside(void);
 void arcov_rt_threads_fold(const struct arcov_object *only);
 void arcov_rt_threads_forget(const struct arcov_object *obj);
 void arcov_rt_threads_forked(void);
-void arcov_rt_threads_prepare(const struct arcov_object *obj);
+void arcov_rt_threads_prepare(struct arcov_object *obj);
 
 /**
  * arcov_rt_warn - print "arcov: " and the formatted text as one line on

@@ -32,6 +32,19 @@
  * unloaded object are unlinked with it; a forked child keeps only the
  * forking thread's.  Everything here runs under the runtime's lock
  * (arcov_rt_enter()).
+ *
+ * The owner's copy (ABI version 5, x86-64 shared objects: arcov-abi.h,
+ * plugin/tls-counters.cc): the thread that registers such an object
+ * counts in a static array laid out as a block, which its code reaches
+ * with no TLS access.  That block belongs to the object, not to a
+ * thread: linked at registration with its first word set (so that an
+ * entry check through it never calls), folded with the threads' blocks
+ * while the object is registered, never given back at a thread's exit.
+ * When the owner ends, the next thread the C library gives its thread
+ * pointer (its TCB) to counts on in the same block: no two live threads
+ * share a thread pointer, and the block's counts stay the object's.  In
+ * a forked child the block holds the parent's counts since the fork's
+ * fold unless the forking thread owns it: then they are taken as folded.
  */
 #include <config.h>
 
@@ -146,9 +159,32 @@ static __attribute__((used)) unsigned int arcov_rt_xsave_size;
 #endif
 
 static struct thread *threads;
+static struct block *owners;		/* the owners' copies, by next */
 static __thread struct thread self;
 static pthread_key_t exit_key;
 static int exit_key_state;		/* 0 not yet, 1 made, -1 failed */
+
+/* The calling thread's thread pointer, which the owner's code compares;
+ * 0 where the plugin makes no owner's copy. */
+static uint64_t thread_pointer(void)
+{
+#if defined(__x86_64__) && defined(__LP64__)
+	uint64_t tp;
+
+	__asm__("mov %%fs:0, %0" : "=r"(tp));
+	return tp;
+#else
+	return 0;
+#endif
+}
+
+/* @obj's owner's copy, or NULL. */
+static struct block *owner_block(const struct arcov_object *obj)
+{
+	if (obj->version < 5 || !(obj->flags & ARCOV_OBJ_THREADED))
+		return NULL;
+	return (struct block *)obj->owner_copy;
+}
 
 /* Add what @b's counters gained since the last fold to its object.  A
  * @final fold (the thread is ending) needs no record of what it added. */
@@ -200,6 +236,9 @@ void arcov_rt_threads_fold(const struct arcov_object *only)
 		for (b = t->blocks; b; b = b->next.p)
 			if (!only || b->obj.p == only)
 				block_fold(b, 0);
+	for (b = owners; b; b = b->next.p)
+		if (!only || b->obj.p == only)
+			block_fold(b, 0);
 }
 
 /**
@@ -221,6 +260,16 @@ void arcov_rt_threads_forget(const struct arcov_object *obj)
 			block_drop(b);
 		}
 	}
+	/* The owner's code may count on in its copy, unread: the object
+	 * goes, and an owner word cleared would send its thread to a
+	 * thread's copy, which it would link to the object gone. */
+	for (link = &owners; (b = *link); link = &b->next.p) {
+		if (b->obj.p == obj) {
+			*link = b->next.p;
+			block_drop(b);
+			break;
+		}
+	}
 }
 
 /**
@@ -230,7 +279,7 @@ void arcov_rt_threads_forget(const struct arcov_object *obj)
 void arcov_rt_threads_forked(void)
 {
 	struct thread *t, *next;
-	struct block *b;
+	struct block *b, **link;
 
 	for (t = threads; t; t = next) {
 		next = t->next;
@@ -243,6 +292,28 @@ void arcov_rt_threads_forked(void)
 	}
 	threads = self.filed ? &self : NULL;
 	self.next = NULL;
+	/* Counts its owner made after the fork's fold are the parent's,
+	 * unless this thread is the owner.  Without the memory to say so
+	 * the child would count them again: it leaves the copy unread. */
+	for (link = &owners; (b = *link); ) {
+		struct arcov_object *obj = b->obj.p;
+		uint32_t i, n = obj->ncounters + arcov_rt_nruns(obj);
+
+		if (obj->owner == (uint64_t)(uintptr_t)b - thread_pointer()) {
+			link = &b->next.p;
+			continue;
+		}
+		if (!b->seen.p)
+			b->seen.p = calloc(n ? n : 1, sizeof *b->seen.p);
+		if (!b->seen.p) {
+			*link = b->next.p;
+			b->next.p = NULL;
+			continue;
+		}
+		for (i = 0; i < n; i++)
+			b->seen.p[i] = b->counters[i];
+		link = &b->next.p;
+	}
 }
 
 /* The key's destructor, at the exit of a thread that counted. */
@@ -295,12 +366,27 @@ static int exit_key_ready(void)
 
 /**
  * arcov_rt_threads_prepare - make the thread-exit hook now, while
- * registering @obj, rather than on a thread's first count.
+ * registering @obj, rather than on a thread's first count; and make the
+ * calling thread the owner of @obj's owner's copy, if it has one.
  */
-void arcov_rt_threads_prepare(const struct arcov_object *obj)
+void arcov_rt_threads_prepare(struct arcov_object *obj)
 {
+	struct block *b = owner_block(obj);
+	uint64_t tp = thread_pointer();
+
 	if (obj->flags & ARCOV_OBJ_THREADED)
 		exit_key_ready();
+	if (!b || !tp)
+		return;
+	/* The flag first: the owner's code may test it once the owner
+	 * word matches (this thread's own stores, in order). */
+	b->filed = 1;
+	b->obj.p = obj;
+	b->seen.p = NULL;
+	b->next.p = owners;
+	owners = b;
+	__atomic_store_n(&obj->owner, (uint64_t)(uintptr_t)b - tp,
+			 __ATOMIC_RELAXED);
 }
 
 /* Link this thread's record, once; 0 without a way to learn of its exit. */

@@ -107,6 +107,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-lost.sh \
 	testsuite/e2e/e2e-dlopen.sh \
 	testsuite/e2e/e2e-tlsdesc.sh \
+	testsuite/e2e/e2e-owner.sh \
 	testsuite/e2e/e2e-dump.sh \
 	testsuite/e2e/e2e-fork.sh \
 	testsuite/e2e/e2e-exec.sh \
@@ -193,6 +194,8 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/tlsdesc-linked.c testsuite/e2e/tlsdesc-dl.c \
 	testsuite/e2e/tlsdesc-main.c \
+	testsuite/e2e/owner-lib.c testsuite/e2e/owner-dl.c \
+	testsuite/e2e/owner-main.c \
 	testsuite/e2e/dump-sample.c testsuite/e2e/dump-sample.exp
 
 ## ---- whole-project use: arcov-merge, directory trees, --binary (issue 4) ----

@@ -49,10 +49,17 @@ for f in tlsdesc-linked:td_odd tlsdesc-linked:td_linked \
 		fail "${f#*:}: no increment at %fs:OFF(%reg)"
 done
 # td_odd() is a leaf that the __tls_get_addr() call made save registers:
-# now it starts with the descriptor call, no callee-saved register pushed
-# (the pushes of the check's call into the runtime come after it).
-fn tlsdesc-linked td_odd | sed -n 2p | grep -q 'mov    %rsp,%r' ||
-	fail "td_odd: does not start with the descriptor call"
+# now it starts with the owner's compare (the owner's copy's offset from
+# the thread pointer, e2e-owner.sh) and the descriptor call, no
+# callee-saved register pushed (the pushes of the check's call into the
+# runtime come after it).
+fn tlsdesc-linked td_odd | grep -v R_X86_64 | sed -n 2,3p | tr -s ' \t' ' ' > "$tmp/head"
+grep -q 'lea 0x0(%rip),%rax' "$tmp/head" &&
+	grep -q 'sub %fs:0x0,%rax' "$tmp/head" ||
+	fail "td_odd: does not start with the owner's compare: $(cat "$tmp/head")"
+fn tlsdesc-linked td_odd | grep -v R_X86_64 | sed -n '/je /,$p' | sed -n 2p |
+	grep -q 'mov    %rsp,%r' ||
+	fail "td_odd: the descriptor call does not follow the compare"
 fn tlsdesc-linked td_odd | grep -E 'push +%r(bx|bp|1[2-5])' &&
 	fail "td_odd: a callee-saved register saved (above)"
 

@@ -42,9 +42,9 @@ END
 
 # Another ABI version: refused, nothing written.
 rm -f "$tmp/a.da"
-RT_VERSION=5 run_status 0 a:0:1
+RT_VERSION=6 run_status 0 a:0:1
 expect_stderr <<'END'
-arcov: object built for ABI version 5, this runtime speaks versions 1 to 4; its counts are not recorded
+arcov: object built for ABI version 6, this runtime speaks versions 1 to 5; its counts are not recorded
 END
 test ! -e "$tmp/a.da" || fail "a.da written for a refused object"
 pass
