@@ -206,10 +206,15 @@ static bool settle(function *fun, tree type)
 	return any;
 }
 
-/* Optimizing: the early forms are made only then (emit.cc). */
+/* Always: emit.cc makes the early forms where the function is optimized,
+ * by its own level, which an optimize attribute sets apart from the
+ * unit's (fmt's FMT_INLINE functions are optimize ("Og") in a -O0 unit);
+ * gated on the unit's -O, their early increments reached the code
+ * generator in such a unit and expanded to nothing.  A function without
+ * them is one walk over its statements. */
 static bool ipa_gate(void)
 {
-	return optimize;
+	return true;
 }
 
 static unsigned int ipa_execute(void)

@@ -127,6 +127,7 @@ E2E_TESTS = \
 	testsuite/e2e/e2e-recur.sh \
 	testsuite/e2e/e2e-throwline.sh \
 	testsuite/e2e/e2e-label.sh \
+	testsuite/e2e/e2e-optattr.sh \
 	testsuite/e2e/e2e-phantom.sh \
 	testsuite/e2e/e2e-emitted.sh \
 	testsuite/e2e/e2e-instances.sh \
@@ -186,6 +187,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/motion.c testsuite/e2e/merge.c testsuite/e2e/runs.cc testsuite/e2e/loop-counts.c testsuite/e2e/loop-cost.c \
 	testsuite/e2e/loop-spill.c \
 	testsuite/e2e/recur.c testsuite/e2e/throwline.cc testsuite/e2e/label.c \
+	testsuite/e2e/optattr.c \
 	testsuite/e2e/phantom.cc testsuite/e2e/instances.cc testsuite/e2e/rangefor.cc \
 	testsuite/e2e/throwtemp.cc testsuite/e2e/lambda.cc testsuite/e2e/ehbranches.cc \
 	testsuite/e2e/initlist.cc \
