@@ -213,6 +213,19 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 	return true;
 }
 
+/* The line of the call of an always_inline function whose return @bb
+ * continues from, when the call's value is kept: the store of the value
+ * the inliner puts there, first in the block (inline-returns.cc). */
+static bool add_inline_return(struct line_ref *refs, size_t *n,
+			      basic_block bb, vec<struct place> *places)
+{
+	gimple *call = ap_inline_return_call(bb);
+
+	if (!call || !ap_inline_return_moves(call))
+		return true;
+	return add_location(refs, n, gimple_location(call), REF_STMT, places);
+}
+
 /*
  * The lines of one real block: the function's own line for the first
  * block (as GCC puts the opening brace there), every statement's line,
@@ -244,7 +257,7 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 
 	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 		cap++;
-	refs = XNEWVEC(struct line_ref, cap);
+	refs = XNEWVEC(struct line_ref, cap + 1);
 	if (first) {
 		ok = add_location(refs, &n,
 				  DECL_SOURCE_LOCATION(current_function_decl),
@@ -252,6 +265,8 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		if (ok && n)
 			refs[0].decl_only = true;
 	}
+	if (ok)
+		ok = add_inline_return(refs, &n, bb, places);
 	/* A case label is no statement a goto borrows the place of: a
 	 * jump into the block it starts carries its place, and keeps its
 	 * line (notes-format.md §4, "Lines"); GCC drops such labels from
@@ -265,6 +280,8 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		bool user;
 
 		if (is_gimple_debug(stmt))
+			continue;
+		if (ap_inline_return_moves(stmt))
 			continue;
 		if (gimple_code(stmt) != GIMPLE_LABEL) {
 			ok = add_location(refs, &n, gimple_location(stmt),
