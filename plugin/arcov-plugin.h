@@ -176,7 +176,7 @@ bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 /* inline-returns.cc */
 void ap_split_inline_returns(function *fun);
 gimple *ap_inline_return_call(basic_block bb);
-bool ap_inline_return_moves(gimple *stmt);
+bool ap_inline_return_split(gimple *stmt);
 void ap_inline_returns_release(void);
 
 /* inline-size.cc */

@@ -85,10 +85,17 @@ static basic_block split_after(basic_block bb, gimple *call)
 
 	gsi_next_nondebug(&gsi);
 	if (gsi_end_p(gsi)) {
+		location_t at;
+
 		e = normal_succ(bb);
 		if (!e)
 			return NULL;
+		/* The jump on (a "goto" at the call's place) leaves from
+		 * the block after the return, as in the inlined code. */
+		at = e->goto_locus;
+		e->goto_locus = UNKNOWN_LOCATION;
 		rest = split_edge(e);
+		single_succ_edge(rest)->goto_locus = at;
 	} else {
 		rest = split_block(bb, call)->dest;
 	}
@@ -145,15 +152,14 @@ gimple *ap_inline_return_call(basic_block bb)
 }
 
 /**
- * ap_inline_return_moves - whether the line of @stmt belongs to the
- * block its return continues in rather than its own: a call split after
- * whose value is kept, which the inliner stores there.  A call whose
- * value is dropped keeps its line where it is.
+ * ap_inline_return_split - whether @stmt is a call split after: its line
+ * is not its own block's, but that of the block its return continues in
+ * if its value is kept, which the inliner stores there (notes.cc), and
+ * no block's if not: gcov 12 lists no line for "hget (&a);".
  */
-bool ap_inline_return_moves(gimple *stmt)
+bool ap_inline_return_split(gimple *stmt)
 {
-	return split_calls && gimple_call_lhs(stmt) &&
-	       split_calls->contains(stmt);
+	return split_calls && split_calls->contains(stmt);
 }
 
 /**

@@ -221,7 +221,7 @@ static bool add_inline_return(struct line_ref *refs, size_t *n,
 {
 	gimple *call = ap_inline_return_call(bb);
 
-	if (!call || !ap_inline_return_moves(call))
+	if (!call || !gimple_call_lhs(call))
 		return true;
 	return add_location(refs, n, gimple_location(call), REF_STMT, places);
 }
@@ -281,7 +281,7 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 
 		if (is_gimple_debug(stmt))
 			continue;
-		if (ap_inline_return_moves(stmt))
+		if (ap_inline_return_split(stmt))
 			continue;
 		if (gimple_code(stmt) != GIMPLE_LABEL) {
 			ok = add_location(refs, &n, gimple_location(stmt),
