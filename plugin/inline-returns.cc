@@ -5,11 +5,12 @@
  * gcov does.  It splits the caller's block at the call: the copied body,
  * ending in the callee's return block, then a block of its own that
  * stores the value returned (at the call's place) and goes on with the
- * caller's code.  At -O0 GCC's CFG cleanup keeps these apart, as it keeps
- * every block whose jump carries a place of its own, so gcov 12's graph
- * has, after each such call, a new block of the caller's line, entered
- * from a block of no line: under its rule (lines.c in tools/model) the
- * line is entered once more per call.  "long l = twice (3L) + twice
+ * caller's code.  At -O0 these stay apart when the body returns a value
+ * (gcov-dump of its .gcno: a block of no line after each copied body,
+ * then one of the caller's line), so gcov 12's graph has, after each such
+ * call, a new block of the caller's line entered from a block of no line:
+ * under its rule (lines.c in tools/model) the line is entered once more
+ * per call.  "long l = twice (3L) + twice
  * (4L);" reads 2 in gcov 12 for one run (issue 29: fmt's FMT_INLINE
  * functions, libstdc++'s atomic helpers).
  *

@@ -215,13 +215,16 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 
 /* The line of the call of an always_inline function whose return @bb
  * continues from, when the call's value is kept: the store of the value
- * the inliner puts there, first in the block (inline-returns.cc). */
+ * the inliner puts there, first in the block (inline-returns.cc).  A
+ * value built in place (the return slot: "S v = make ();") needs no
+ * store, and gcov 12 lists no line there. */
 static bool add_inline_return(struct line_ref *refs, size_t *n,
 			      basic_block bb, vec<struct place> *places)
 {
 	gimple *call = ap_inline_return_call(bb);
 
-	if (!call || !gimple_call_lhs(call))
+	if (!call || !gimple_call_lhs(call) ||
+	    gimple_call_return_slot_opt_p(as_a<gcall *>(call)))
 		return true;
 	return add_location(refs, n, gimple_location(call), REF_STMT, places);
 }
