@@ -48,43 +48,21 @@ static bool inlined_early(gimple *stmt)
 }
 
 /* Whether the copy of @stmt's callee, which inlined_early() accepts,
- * ends in a block of its own that holds no line once inlined: one whose
- * return statement has nothing with a place before it.  GCC's lowering
- * moves a function's "return EXPR;" and every "return;" but one that
- * ends the body to a return of their own at the end, after a label; the
- * inliner leaves that block without statements of the callee's, and at
- * -O0 apart.  A void body that falls off its end returns in its last
- * block ("vd (&a);"), and the caller's code goes straight on there.
- * Void functions are left alone even so: a call of one has no line in
- * gcov 12 ("b.add (0);"), but leaving its line out broke rule 2's chains
- * (notes.cc) under GCC 13, whose allocators' constructors and
+ * ends in a block of its own that holds no line once inlined: GCC's
+ * lowering moves every "return EXPR;" of a function returning a value
+ * to a return of its own at the end, after a label, which the inliner
+ * leaves without statements of the callee's, and at -O0 apart.  A void
+ * body that falls off its end returns in its last block ("vd (&a);"),
+ * and the caller's code goes straight on there.  Void functions are left
+ * alone even when they return from elsewhere: a call of one has no line
+ * in gcov 12 ("b.add (0);"), but leaving its line out broke rule 2's
+ * chains (notes.cc) under GCC 13, whose allocators' constructors and
  * destructors are always_inline (doc/agreement.md). */
 static bool returns_apart(gimple *stmt)
 {
-	function *fn = DECL_STRUCT_FUNCTION(gimple_call_fndecl(stmt));
 	tree fntype = gimple_call_fntype(stmt);
-	edge_iterator ei;
-	edge e;
 
-	if (!fntype || VOID_TYPE_P(TREE_TYPE(fntype)))
-		return false;
-	if (!fn || !fn->cfg)
-		return true;
-	FOR_EACH_EDGE(e, ei, EXIT_BLOCK_PTR_FOR_FN(fn)->preds) {
-		gimple_stmt_iterator gsi = gsi_last_bb(e->src);
-		bool alone = true;
-
-		if (gsi_end_p(gsi) || gimple_code(gsi_stmt(gsi)) != GIMPLE_RETURN)
-			continue;
-		for (gsi_prev(&gsi); alone && !gsi_end_p(gsi); gsi_prev(&gsi))
-			alone = gimple_code(gsi_stmt(gsi)) == GIMPLE_LABEL ||
-				is_gimple_debug(gsi_stmt(gsi)) ||
-				RESERVED_LOCATION_P(
-					gimple_location(gsi_stmt(gsi)));
-		if (alone)
-			return true;
-	}
-	return false;
+	return fntype && !VOID_TYPE_P(TREE_TYPE(fntype));
 }
 
 /* The edge on which the code after @call, which ends @bb, goes on: its
