@@ -173,6 +173,12 @@ bool ap_loop_cost_registers(const struct ap_loop_cost *c, unsigned int n,
 			    unsigned int moved, unsigned int folds,
 			    double branches);
 
+/* inline-returns.cc */
+void ap_split_inline_returns(function *fun);
+gimple *ap_inline_return_call(basic_block bb);
+bool ap_inline_return_split(gimple *stmt);
+void ap_inline_returns_release(void);
+
 /* inline-size.cc */
 void ap_inline_size_init(const char *plugin);
 

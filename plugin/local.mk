@@ -25,6 +25,7 @@ plugin_arcov_la_SOURCES = \
 	plugin/derive.cc \
 	plugin/profile.cc \
 	plugin/early-increments.cc \
+	plugin/inline-returns.cc \
 	plugin/inline-size.cc \
 	plugin/thread-checks.cc \
 	plugin/tls-counters.cc \

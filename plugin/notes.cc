@@ -213,6 +213,22 @@ static bool add_location(struct line_ref *refs, size_t *n, location_t loc,
 	return true;
 }
 
+/* The line of the call of an always_inline function whose return @bb
+ * continues from, when the call's value is kept: the store of the value
+ * the inliner puts there, first in the block (inline-returns.cc).  A
+ * value built in place (the return slot: "S v = make ();") needs no
+ * store, and gcov 12 lists no line there. */
+static bool add_inline_return(struct line_ref *refs, size_t *n,
+			      basic_block bb, vec<struct place> *places)
+{
+	gimple *call = ap_inline_return_call(bb);
+
+	if (!call || !gimple_call_lhs(call) ||
+	    gimple_call_return_slot_opt_p(as_a<gcall *>(call)))
+		return true;
+	return add_location(refs, n, gimple_location(call), REF_STMT, places);
+}
+
 /*
  * Whether @stmt loads a capture of a lambda: "_5 = __closure->__this".
  * The C++ front end gives a captured variable (and "this") a value
@@ -271,7 +287,7 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 
 	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 		cap++;
-	refs = XNEWVEC(struct line_ref, cap);
+	refs = XNEWVEC(struct line_ref, cap + 1);
 	if (first) {
 		ok = add_location(refs, &n,
 				  DECL_SOURCE_LOCATION(current_function_decl),
@@ -279,6 +295,8 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		if (ok && n)
 			refs[0].decl_only = true;
 	}
+	if (ok)
+		ok = add_inline_return(refs, &n, bb, places);
 	/* A case label is no statement a goto borrows the place of: a
 	 * jump into the block it starts carries its place, and keeps its
 	 * line (notes-format.md §4, "Lines"); GCC drops such labels from
@@ -292,6 +310,8 @@ static bool collect_block(struct block_lines *bl, basic_block bb, bool first,
 		bool user;
 
 		if (is_gimple_debug(stmt) || loads_capture(stmt))
+			continue;
+		if (ap_inline_return_split(stmt))
 			continue;
 		if (gimple_code(stmt) != GIMPLE_LABEL) {
 			ok = add_location(refs, &n, gimple_location(stmt),

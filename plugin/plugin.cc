@@ -132,6 +132,7 @@ static void instrument(function *fun)
 	struct ap_graph g;
 
 	ap_redirect_exec(fun);
+	ap_split_inline_returns(fun);
 	if (ap_graph_build(fun, &g) &&
 	    ap_notes_add_function(fun, ap_function_name(fun->decl), &g)) {
 		ap_ext_add_function(fun, ap_function_name(fun->decl), &g);
@@ -149,6 +150,7 @@ static void instrument(function *fun)
 	if (current_loops)
 		loops_state_set(LOOPS_NEED_FIXUP);
 	ap_graph_free(&g);
+	ap_inline_returns_release();
 	/* Exec calls now go to libarcov, and atomic increments are calls. */
 	cgraph_edge::rebuild_edges();
 }

@@ -192,6 +192,7 @@ EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
 	testsuite/e2e/throwtemp.cc testsuite/e2e/lambda.cc testsuite/e2e/ehbranches.cc \
 	testsuite/e2e/initlist.cc \
 	testsuite/e2e/alwaysinline.cc \
+	testsuite/e2e/alwaysinline-ret.cc \
 	testsuite/e2e/emitted.c \
 	testsuite/e2e/dl-lib.c testsuite/e2e/dl-main.c \
 	testsuite/e2e/tlsdesc-linked.c testsuite/e2e/tlsdesc-dl.c \

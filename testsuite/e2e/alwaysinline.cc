@@ -48,10 +48,10 @@ int main()	/*@1*/
 {
 	Box b = { 3 };	/*@1*/
 	b.add(0);	/*@1*/
-	long l = twice(3L) + twice(4L);	/*@1*/
-	int k = twice(4) + twice((short)1);	/*@1*/
+	long l = twice(3L) + twice(4L);	/*@+*/
+	int k = twice(4) + twice((short)1);	/*@+*/
 
 	if (b.get() == 3 && sum(b, 6) > 0)	/*@+*/
 		l += sum(b, 6);	/*@1*/
-	return l + k + half(4) != 50;	/*@1*/
+	return l + k + half(4) != 50;	/*@+*/
 }
