@@ -175,6 +175,25 @@ compare_gcov()
 $(cat "$tmp/gcov.diff")"
 }
 
+# expect_report SRC LINE VALUE: arcov -t's count of LINE of SRC must be
+# VALUE (for lines marked +, whose blocks' counts differ).
+expect_report()
+{
+	(cd "$tmp/arcov" && "$arcov" -t "$1" 2>/dev/null) > "$tmp/report.txt" ||
+		fail "arcov -t $1 failed"
+	got=$(awk -v file="$1" -v l="$2" '
+		/^ *-: *0:Source:/ {
+			mine = substr($0, index($0, "Source:") + 7) == file
+			next
+		}
+		mine && /^ / && split($0, f, ":") >= 3 && f[2] + 0 == l {
+			c = f[1]; gsub(/ /, "", c); sub(/\*$/, "", c)
+			print c
+			exit
+		}' "$tmp/report.txt")
+	test "$got" = "$3" || fail "$1:$2: arcov -t reads ${got:-nothing}, want $3"
+}
+
 # expect_line SRC LINE VALUE: after lines SRC, LINE must read VALUE.
 expect_line()
 {

@@ -41,6 +41,6 @@ int main(void)	/*@1*/
 	int t = 0;	/*@1*/
 
 	for (int i = 0; i < 10; i++)	/*@+*/
-		t += og(i) + near(i) + o2(i) + o0(i);	/*@10*/
+		t += og(i) + near(i) + o2(i) + o0(i);	/*@+*/
 	return t == 0;	/*@1*/
 }
