@@ -80,7 +80,8 @@ struct frame {
 	uintptr_t sp;		/* the function's CFA */
 	uintptr_t site;		/* its return address */
 	uint64_t start;		/* ticks */
-	uint64_t child;		/* ticks spent in closed callees */
+	uint64_t child;		/* ticks spent in closed callees; kept
+				 * with the spans only (the net bounds) */
 	struct edge *edge;	/* in edges[], or the function's orphan
 				 * (struct fstat) when none; never NULL */
 	uint32_t fn;
@@ -119,7 +120,10 @@ struct edge {
 #endif
 	};
 	uintptr_t site;
-	uint64_t incl, calls, self;	/* ticks */
+	/* kids: the gross time of the closed calls these calls made, so
+	 * that self = incl - kids (edge_self()) with no frame keeping its
+	 * callees' time in the default profile. */
+	uint64_t incl, calls, kids;	/* ticks */
 	struct bounds gross;		/* of incl */
 	struct fstat *stat;
 } __attribute__((aligned(64)));
@@ -137,6 +141,13 @@ static inline uint32_t edge_caller(const struct edge *e)
 static inline uint32_t edge_callee(const struct edge *e)
 {
 	return (uint32_t)(e->pair >> 32);
+}
+
+/* The self time of @e's closed calls: their gross time but their
+ * callees' (0 if a lagging TSC made the callees' longer). */
+static inline uint64_t edge_self(const struct edge *e)
+{
+	return e->incl > e->kids ? e->incl - e->kids : 0;
 }
 
 /* What no edge matches (site 0, function 0): every hint before it is set,
@@ -440,7 +451,8 @@ static COLD struct thread *thread_start(void)
 		goto out;
 	}
 	th->hint = malloc(HINTS_MIN * sizeof *th->hint);
-	if (!th->hint || !stack_grow(th) || !stat_grow(th, 0)) {
+	/* The statistics first: stack[-1]'s edge is function 0's orphan. */
+	if (!th->hint || !stat_grow(th, 0) || !stack_grow(th)) {
 		free(th->stack ? th->stack - 1 : NULL);
 		free(th->stats);
 		free(th->hint);
@@ -561,7 +573,7 @@ static void stats_moved(struct thread *th, uintptr_t old, struct fstat *now,
 					  sizeof *now;
 	for (k = 0; k < n; k++)
 		now[k].orphan.stat = &now[k];
-	for (f = th->stack; f <= th->top; f++)
+	for (f = th->stack ? th->stack - 1 : NULL; f && f <= th->top; f++)
 		if ((uintptr_t)f->edge >= old && (uintptr_t)f->edge < end)
 			f->edge = &now[f->fn].orphan;
 }
@@ -808,19 +820,22 @@ static void pop_rest(struct thread *th, uint64_t now, int16_t core,
 		     int timeline, int spans, int rest);
 
 /* The innermost open call closed at @now, its gross and net times @dt
- * and @self (clamped, bounded): pop_inline()'s and pop_rest()'s tail. */
+ * @dt (clamped, bounded): pop_inline()'s and pop_rest()'s tail. */
 static inline __attribute__((always_inline))
 void pop_close(struct thread *th, uint64_t now, int16_t core, uint64_t dt,
-	       uint64_t self, int timeline, int rest)
+	       int timeline, int spans, int rest)
 {
 	struct frame *f = th->top;
 	struct edge *e = f->edge;
 	struct fstat *s = e->stat;
 
 	th->top = f - 1;
-	(f - 1)->child += dt;		/* stack_base's when f is the first */
+	/* The caller's edge (stack[-1]'s is function 0's orphan), and with
+	 * the spans its frame, whose net time is bounded at its exit. */
+	(f - 1)->edge->kids += dt;
+	if (spans)
+		(f - 1)->child += dt;
 	e->incl += dt;
-	e->self += self;
 	/* The outermost activation's exit: the only one the next entry's
 	 * outside time starts from, and the thread's end when it is the
 	 * last (thread_out()). */
@@ -841,11 +856,10 @@ void pop_close(struct thread *th, uint64_t now, int16_t core, uint64_t dt,
  * here (the fast paths), else -1.  A negative time (a lagging TSC) goes
  * to pop_rest(), which counts it 0, before anything changed, as a tail
  * call: the common case then keeps every value in a scratch register.
- * Without the spans one test finds it: the self time's sign, which the
- * subtraction sets (a negative gross time makes it negative too, the
- * child times being positive and both far below 2^63).  With them the
- * test rides on the bounds' comparisons: such a time is outside any
- * bounds, whose values all stay below 2^63, and so is a new bound.
+ * Without the spans one test finds it: the sign the subtraction sets.
+ * With them the test rides on the bounds' comparisons: a negative gross
+ * or net time is outside any bounds, whose values all stay below 2^63,
+ * and so is a new bound.
  */
 static inline __attribute__((always_inline))
 void pop_inline(struct thread *th, uint64_t now, int16_t core, int timeline,
@@ -855,14 +869,14 @@ void pop_inline(struct thread *th, uint64_t now, int16_t core, int timeline,
 	struct edge *e = f->edge;
 	struct fstat *s = e->stat;
 	uint64_t dt = now - f->start;
-	uint64_t self = dt - f->child;
 
-	if (spans ? bounds_out(&e->gross, dt) || bounds_out(&s->net, self) :
-		    __builtin_expect((int64_t)self < 0, 0)) {
+	if (spans ? bounds_out(&e->gross, dt) ||
+		    bounds_out(&s->net, dt - f->child) :
+		    __builtin_expect((int64_t)dt < 0, 0)) {
 		pop_rest(th, now, core, timeline, spans, rest);
 		return;
 	}
-	pop_close(th, now, core, dt, self, timeline, rest);
+	pop_close(th, now, core, dt, timeline, spans, rest);
 }
 
 /* A time that is negative (counted 0) or, with @spans, widens the
@@ -879,11 +893,11 @@ static COLD void pop_rest(struct thread *th, uint64_t now, int16_t core,
 {
 	struct frame *f = th->top;
 	struct edge *e = f->edge;
-	struct fstat *s = e->stat;
 	uint64_t dt = time_clamp(&e->gross, now - f->start, spans);
-	uint64_t self = time_clamp(&s->net, dt - f->child, spans);
 
-	pop_close(th, now, core, dt, self, timeline, rest);
+	if (spans)
+		time_widen(&e->stat->net, dt - f->child);
+	pop_close(th, now, core, dt, timeline, spans, rest);
 }
 
 /* pop_inline() for the rarer paths: frames longjmp left, thread ends. */
@@ -909,6 +923,7 @@ static COLD int stack_grow(struct thread *th)
 	if (!s)
 		return 0;
 	s[0] = stack_base;
+	s[0].edge = &th->stats[0].orphan;	/* its callees' time, unread */
 	th->stack = s + 1;
 	th->top = th->stack + depth - 1;
 	th->last = th->stack + cap - 1;
@@ -946,14 +961,15 @@ static void enter_outside(struct thread *th, uint64_t now, int16_t core,
  * outlive rdtsc, which takes two of their registers. */
 static inline __attribute__((always_inline))
 struct frame *frame_open(struct thread *th, struct frame *top, uint32_t id,
-			 uintptr_t sp, uintptr_t site, struct edge *e)
+			 uintptr_t sp, uintptr_t site, struct edge *e, int spans)
 {
 	struct frame *f = top + 1;
 
 	th->top = f;
 	f->sp = sp;
 	f->site = site;
-	f->child = 0;
+	if (spans)
+		f->child = 0;
 	f->edge = e;
 	f->fn = id;
 	return f;
@@ -1085,8 +1101,8 @@ static COLD void enter_general(struct arcov_prof_fn *fn, uintptr_t site,
 		e = &s->orphan;
 		th->dropped++;
 	}
-	push_inline(th, frame_open(th, th->top, id, sp, site, e), now, core,
-		    timeline_on, spans_on, -1);
+	push_inline(th, frame_open(th, th->top, id, sp, site, e, spans_on),
+		    now, core, timeline_on, spans_on, -1);
 out:
 	hook_mark(th, th->rest);
 }
@@ -1130,7 +1146,7 @@ void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
 	 * a thread's own readings come in program order on one core, and a
 	 * negative difference (a migration to a core whose TSC lags) counts
 	 * 0.  A recording thread reads the core beside it (ticks_core()). */
-	f = frame_open(th, top, id, sp, site, e);
+	f = frame_open(th, top, id, sp, site, e, spans);
 	now = timeline && th->recording ? ticks_core(&core) : tsc();
 	push_inline(th, f, now, core, timeline, spans,
 		    timeline ? HOOK_TIMELINE : spans ? HOOK_SPANS : HOOK_ON);
@@ -1215,17 +1231,22 @@ static inline __attribute__((always_inline))
 void exit_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t sp,
 	       int timeline, int spans)
 {
-	const struct frame *top = th->top;	/* or stack_base */
+	const struct frame *top;
 	int16_t core = -1;
 	uint64_t now;
 
+	/* Busy before the top frame is read: the compiler need not read it
+	 * again after the mark (the general path marks its own). */
+	hook_mark(th, HOOK_BUSY);
+	top = th->top;		/* or stack_base */
 	if (__builtin_expect(top->sp != sp ||
 			     top->fn != __atomic_load_n(&fn->id,
 							__ATOMIC_RELAXED), 0)) {
+		hook_mark(th, timeline ? HOOK_TIMELINE :
+			      spans ? HOOK_SPANS : HOOK_ON);
 		exit_general(fn, sp, th);
 		return;
 	}
-	hook_mark(th, HOOK_BUSY);
 	/* Unserialised, as in enter_fast(). */
 	now = timeline && th->recording ? ticks_core(&core) : tsc();
 	pop_inline(th, now, core, timeline, spans,
@@ -1434,7 +1455,7 @@ static void stat_add_edge(struct fstat *s, const struct edge *e,
 	s->gross.total += e->incl;
 	bounds_merge(&s->gross, &e->gross);
 	s->net_count += closed;
-	s->net_total += e->self;
+	s->net_total += edge_self(e);
 }
 
 /* Add each edge's calls to its callee's hits and gross and net sums
@@ -1498,6 +1519,7 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 		if (f->edge >= th->edges && f->edge < th->edges + th->nedges)
 			f->edge = copy->edges + (f->edge - th->edges);
 	stats_moved(copy, (uintptr_t)th->stats, copy->stats, th->nstats);
+	copy->stack[-1].edge = &copy->stats[0].orphan;
 	/* Room for the closing events, past what the timeline holds. */
 	if (th->recording && open) {
 		void *e = realloc(th->events, (th->nevents + open) *
@@ -1544,7 +1566,7 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 		x->site = e->site;
 		x->calls = e->calls;
 		x->incl = dur_ns(c, e->incl);
-		x->self = dur_ns(c, e->self);
+		x->self = dur_ns(c, edge_self(e));
 		x->min = e->calls && spans_on ? dur_ns(c, g.min) : 0;
 		x->max = e->calls && spans_on ? dur_ns(c, g.max) : 0;
 		if (x->self > x->incl)
