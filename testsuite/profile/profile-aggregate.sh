@@ -118,5 +118,15 @@ done
 cmp -s "$tmp/arcs.1" "$tmp/arcs.0" ||
 	fail "$opt: the arcs differ without the spans: $(diff "$tmp/arcs.1" "$tmp/arcs.0")"
 done
+# A value that is neither 0 nor 1 keeps the spans, and says so.
+rm -f "$d/prog.arcov-trace"
+(cd "$d" && ARCOV_PROFILE_SPANS=yes ./prog) > /dev/null 2> "$tmp/err" ||
+	fail "ARCOV_PROFILE_SPANS=yes: the run failed"
+[ "$(cat "$tmp/err")" = "arcov: ARCOV_PROFILE_SPANS=yes is not 0 or 1; taken as 1" ] ||
+	fail "ARCOV_PROFILE_SPANS=yes: said $(cat "$tmp/err")"
+python3 -c 'import struct, sys
+flags, = struct.unpack_from("<I", open(sys.argv[1], "rb").read(), 12)
+sys.exit(flags & 4)' "$d/prog.arcov-trace" ||
+	fail "ARCOV_PROFILE_SPANS=yes: the spans were not recorded"
 unset ARCOV_PROFILE_SPANS
 exit 0
