@@ -78,8 +78,7 @@
 
 struct frame {
 	uintptr_t sp;		/* the function's CFA */
-	uintptr_t site;		/* its return address when the general path
-				 * opened it; else its edge's (frame_site()) */
+	uintptr_t site;		/* its return address */
 	uint64_t start;		/* ticks */
 	uint64_t child;		/* ticks spent in closed callees; kept
 				 * with the spans only (the net bounds) */
@@ -932,16 +931,6 @@ static COLD int stack_grow(struct thread *th)
 	return 1;
 }
 
-/* The return address of open frame @f: its edge's, the call site being
- * part of the edge's key, unless the edge is an orphan (site 0: a return
- * address is never 0), whose frames the general path opened and gave
- * their own (enter_general(), thread_clear()).  The fast path then
- * stores no site. */
-static inline uintptr_t frame_site(const struct frame *f)
-{
-	return f->edge->site ? f->edge->site : f->site;
-}
-
 /*
  * Whether open frame @f is dead when a function whose frame has CFA @cfa
  * and return address @site starts: a callee's CFA lies below its
@@ -952,7 +941,7 @@ static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 			     uintptr_t site)
 {
 	return __builtin_expect(f->sp <= cfa, 0) &&
-	       (f->sp < cfa || frame_site(f) != site);
+	       (f->sp < cfa || f->site != site);
 }
 
 /* Function @s's last entry (struct fstat), 0 if none. */
@@ -966,19 +955,19 @@ static void enter_rest(struct thread *th, uint64_t now, int16_t core,
 static void enter_outside(struct thread *th, uint64_t now, int16_t core,
 			  int timeline, int rest);
 
-/* Open a frame above @top for a call of function @id with CFA @sp on
- * edge @e (the stack has room), all but its start time and its site
- * (frame_site()): before the clock is read, so that the hook's
- * arguments need not outlive rdtsc, which takes two of their
- * registers. */
+/* Open a frame above @top for a call of function @id from call site
+ * @site on edge @e (the stack has room), all but its start time:
+ * before the clock is read, so that the hook's arguments need not
+ * outlive rdtsc, which takes two of their registers. */
 static inline __attribute__((always_inline))
 struct frame *frame_open(struct thread *th, struct frame *top, uint32_t id,
-			 uintptr_t sp, struct edge *e, int spans)
+			 uintptr_t sp, uintptr_t site, struct edge *e, int spans)
 {
 	struct frame *f = top + 1;
 
 	th->top = f;
 	f->sp = sp;
+	f->site = site;
 	if (spans)
 		f->child = 0;
 	f->edge = e;
@@ -1081,7 +1070,6 @@ static COLD void enter_general(struct arcov_prof_fn *fn, uintptr_t site,
 {
 	struct fstat *s;
 	struct edge *e;
-	struct frame *f;
 	int16_t core = -1;
 	uint64_t now;
 	uint32_t id;
@@ -1113,9 +1101,8 @@ static COLD void enter_general(struct arcov_prof_fn *fn, uintptr_t site,
 		e = &s->orphan;
 		th->dropped++;
 	}
-	f = frame_open(th, th->top, id, sp, e, spans_on);
-	f->site = site;
-	push_inline(th, f, now, core, timeline_on, spans_on, -1);
+	push_inline(th, frame_open(th, th->top, id, sp, site, e, spans_on),
+		    now, core, timeline_on, spans_on, -1);
 out:
 	hook_mark(th, th->rest);
 }
@@ -1159,7 +1146,7 @@ void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
 	 * a thread's own readings come in program order on one core, and a
 	 * negative difference (a migration to a core whose TSC lags) counts
 	 * 0.  A recording thread reads the core beside it (ticks_core()). */
-	f = frame_open(th, top, id, sp, e, spans);
+	f = frame_open(th, top, id, sp, site, e, spans);
 	now = timeline && th->recording ? ticks_core(&core) : tsc();
 	push_inline(th, f, now, core, timeline, spans,
 		    timeline ? HOOK_TIMELINE : spans ? HOOK_SPANS : HOOK_ON);
@@ -1356,7 +1343,6 @@ static void thread_clear(struct thread *th)
 	for (i = 0; i < th->nstats; i++)
 		stat_reset(&th->stats[i], i, th->stats[i].idle);
 	for (f = th->stack; f <= th->top; f++) {
-		f->site = frame_site(f);
 		f->edge = &th->stats[f->fn].orphan;
 		th->stats[f->fn].inherited++;
 	}
