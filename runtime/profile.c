@@ -936,12 +936,15 @@ static COLD int stack_grow(struct thread *th)
  * and return address @site starts: a callee's CFA lies below its
  * caller's, so a frame at or below @cfa was left by longjmp -- except
  * that a function inlined into @f shares @f's CFA and return address.
+ * Both cases are common (C++ inlines most small functions): no branch
+ * is marked unlikely, and one comparison of the CFAs tells them apart,
+ * the equal one then comparing the sites (x86-64: cmp, jb, jne, cmp,
+ * jne).
  */
 static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 			     uintptr_t site)
 {
-	return __builtin_expect(f->sp <= cfa, 0) &&
-	       (f->sp < cfa || f->site != site);
+	return f->sp <= cfa && (f->sp != cfa || f->site != site);
 }
 
 /* Function @s's last entry (struct fstat), 0 if none. */
