@@ -252,7 +252,8 @@ static __thread struct thread *self_thread
  * handler's hooks then leave alone.  The fences keep the compiler from
  * dropping the mark (the store is dead to a program that has no signal
  * handler) or moving the work across it. */
-static inline void hook_mark(struct thread *th, int off)
+static inline __attribute__((always_inline))
+void hook_mark(struct thread *th, int off)
 {
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	th->off = off;
@@ -819,8 +820,9 @@ static uint64_t time_widen(struct bounds *b, uint64_t v)
 static void pop_rest(struct thread *th, uint64_t now, int16_t core,
 		     int timeline, int spans, int rest);
 
-/* The innermost open call closed at @now, its gross and net times @dt
- * @dt (clamped, bounded): pop_inline()'s and pop_rest()'s tail. */
+/* The innermost open call closed at @now, its gross time @dt (clamped;
+ * with the spans, in the bounds): pop_inline()'s and pop_rest()'s
+ * tail. */
 static inline __attribute__((always_inline))
 void pop_close(struct thread *th, uint64_t now, int16_t core, uint64_t dt,
 	       int timeline, int spans, int rest)
@@ -1161,8 +1163,11 @@ static COLD void enter_timeline(struct arcov_prof_fn *fn, uintptr_t site,
 	enter_fast(th, fn, site, sp, 1, spans_on);
 }
 
-static COLD void enter_spans(struct arcov_prof_fn *fn, uintptr_t site,
-			     uintptr_t sp, struct thread *th)
+/* Not COLD: a run that asks for the spans takes it for every call, and
+ * its hook_mark()s and tests are then compiled for speed. */
+static __attribute__((noinline))
+void enter_spans(struct arcov_prof_fn *fn, uintptr_t site, uintptr_t sp,
+		 struct thread *th)
 {
 	enter_fast(th, fn, site, sp, 0, 1);
 }
@@ -1262,8 +1267,8 @@ static COLD void exit_timeline(struct arcov_prof_fn *fn, uintptr_t sp,
 	exit_fast(th, fn, sp, 1, spans_on);
 }
 
-static COLD void exit_spans(struct arcov_prof_fn *fn, uintptr_t sp,
-			    struct thread *th)
+static __attribute__((noinline))
+void exit_spans(struct arcov_prof_fn *fn, uintptr_t sp, struct thread *th)
 {
 	exit_fast(th, fn, sp, 0, 1);
 }
