@@ -37,6 +37,10 @@ extern "C" {
 /* Header flags. */
 #define ARCOV_TRACE_TIMELINE 0x1	/* events were recorded */
 #define ARCOV_TRACE_TSC 0x2		/* timed by the TSC, calibrated */
+/* The spans were not recorded (ARCOV_PROFILE_SPANS unset): the min and
+ * max of the edges' and statistics' times are 0, and so are the period
+ * and outside spans; the counts and sums of gross and net times hold. */
+#define ARCOV_TRACE_NOSPANS 0x4
 
 /* Event kinds: the codes of winIDEA's binary timeline (doc/formats.md §8.2). */
 #define ARCOV_TRACE_EXIT 0

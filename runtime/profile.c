@@ -80,7 +80,8 @@ struct frame {
 	uintptr_t sp;		/* the function's CFA */
 	uintptr_t site;		/* its return address */
 	uint64_t start;		/* ticks */
-	uint64_t child;		/* ticks spent in closed callees */
+	uint64_t child;		/* ticks spent in closed callees; kept
+				 * with the spans only (the net bounds) */
 	struct edge *edge;	/* in edges[], or the function's orphan
 				 * (struct fstat) when none; never NULL */
 	uint32_t fn;
@@ -119,7 +120,10 @@ struct edge {
 #endif
 	};
 	uintptr_t site;
-	uint64_t incl, calls, self;	/* ticks */
+	/* kids: the gross time of the closed calls these calls made, so
+	 * that self = incl - kids (edge_self()) with no frame keeping its
+	 * callees' time in the default profile. */
+	uint64_t incl, calls, kids;	/* ticks */
 	struct bounds gross;		/* of incl */
 	struct fstat *stat;
 } __attribute__((aligned(64)));
@@ -137,6 +141,13 @@ static inline uint32_t edge_caller(const struct edge *e)
 static inline uint32_t edge_callee(const struct edge *e)
 {
 	return (uint32_t)(e->pair >> 32);
+}
+
+/* The self time of @e's closed calls: their gross time but their
+ * callees' (0 if a lagging TSC made the callees' longer). */
+static inline uint64_t edge_self(const struct edge *e)
+{
+	return e->incl > e->kids ? e->incl - e->kids : 0;
 }
 
 /* What no edge matches (site 0, function 0): every hint before it is set,
@@ -190,12 +201,14 @@ struct fstat {
 /* struct thread's off: which path the hooks take, or what keeps them out
  * (HOOK_BUSY and above). */
 enum {
-	HOOK_ON, HOOK_TIMELINE, HOOK_GENERAL,	/* the hooks run: */
+	HOOK_ON, HOOK_SPANS, HOOK_TIMELINE, HOOK_GENERAL, /* the hooks run: */
 	HOOK_BUSY, HOOK_OVER, HOOK_UNSTARTED	/* they do not */
 };
 
 struct thread {
 	int off;		/* HOOK_ON: the hooks' fast paths;
+				 * HOOK_SPANS: the same keeping the spans
+				 * (ARCOV_PROFILE_SPANS);
 				 * HOOK_TIMELINE: the same with a timeline;
 				 * HOOK_GENERAL: only their general paths
 				 * (no TSC); HOOK_BUSY inside a hook or the
@@ -235,6 +248,18 @@ static struct thread unstarted = { .off = HOOK_UNSTARTED };
 static __thread struct thread *self_thread
 	__attribute__((tls_model("initial-exec"))) = &unstarted;
 
+/* @th's hooks set to @off: HOOK_BUSY around their work, which a signal
+ * handler's hooks then leave alone.  The fences keep the compiler from
+ * dropping the mark (the store is dead to a program that has no signal
+ * handler) or moving the work across it. */
+static inline __attribute__((always_inline))
+void hook_mark(struct thread *th, int off)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	th->off = off;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
 /* The calling thread's state, NULL before its first hook. */
 static inline struct thread *thread_self(void)
 {
@@ -259,6 +284,10 @@ static __thread int locking;
 static uint64_t tsc0, mono0;		/* the calibration's first readings */
 static size_t timeline_left;		/* bytes the timeline may still take */
 static int timeline_on;
+/* ARCOV_PROFILE_SPANS: the hooks keep winIDEA's spans too (the bounds of
+ * each call's gross and net time, the period and outside times); else
+ * the trace says they were not recorded (ARCOV_TRACE_NOSPANS). */
+static int spans_on;
 static pid_t first_pid;
 static char *trace_dir;			/* cwd when profiling started */
 static struct thread *threads;		/* every thread that called a hook */
@@ -361,6 +390,19 @@ static void timeline_setting(void)
 	timeline_left = (size_t)v;
 }
 
+/* ARCOV_PROFILE_SPANS: unset, empty or 0 off, 1 on. */
+static void spans_setting(void)
+{
+	const char *env = secure_getenv("ARCOV_PROFILE_SPANS");
+
+	if (!env || !*env || !strcmp(env, "0"))
+		return;
+	if (strcmp(env, "1"))
+		arcov_rt_warn("ARCOV_PROFILE_SPANS=%s is not 0 or 1; taken as 1",
+			      env);
+	spans_on = 1;
+}
+
 static void dump_at_exit(void);
 static void fork_child(void);
 static void thread_over(void *arg);
@@ -371,6 +413,7 @@ static void global_init(void)
 
 	clock_pick();
 	timeline_setting();
+	spans_setting();
 	first_pid = getpid();
 	cwd = getcwd(NULL, 0);
 	trace_dir = cwd ? cwd : NULL;
@@ -409,7 +452,8 @@ static COLD struct thread *thread_start(void)
 		goto out;
 	}
 	th->hint = malloc(HINTS_MIN * sizeof *th->hint);
-	if (!th->hint || !stack_grow(th) || !stat_grow(th, 0)) {
+	/* The statistics first: stack[-1]'s edge is function 0's orphan. */
+	if (!th->hint || !stat_grow(th, 0) || !stack_grow(th)) {
 		free(th->stack ? th->stack - 1 : NULL);
 		free(th->stats);
 		free(th->hint);
@@ -423,7 +467,8 @@ static COLD struct thread *thread_start(void)
 	th->live = 1;
 	th->recording = timeline_on;
 	th->rest = th->off = !use_tsc ? HOOK_GENERAL :
-			     timeline_on ? HOOK_TIMELINE : HOOK_ON;
+			     timeline_on ? HOOK_TIMELINE :
+			     spans_on ? HOOK_SPANS : HOOK_ON;
 	th->start = ticks();
 	pthread_setspecific(thread_key, th);
 	locking = 1;
@@ -529,7 +574,7 @@ static void stats_moved(struct thread *th, uintptr_t old, struct fstat *now,
 					  sizeof *now;
 	for (k = 0; k < n; k++)
 		now[k].orphan.stat = &now[k];
-	for (f = th->stack; f <= th->top; f++)
+	for (f = th->stack ? th->stack - 1 : NULL; f && f <= th->top; f++)
 		if ((uintptr_t)f->edge >= old && (uintptr_t)f->edge < end)
 			f->edge = &now[f->fn].orphan;
 }
@@ -773,75 +818,94 @@ static uint64_t time_widen(struct bounds *b, uint64_t v)
 }
 
 static void pop_rest(struct thread *th, uint64_t now, int16_t core,
-		     int timeline, int rest);
+		     int timeline, int spans, int rest);
+
+/* The innermost open call closed at @now, its gross time @dt (clamped;
+ * with the spans, in the bounds): pop_inline()'s and pop_rest()'s
+ * tail. */
+static inline __attribute__((always_inline))
+void pop_close(struct thread *th, uint64_t now, int16_t core, uint64_t dt,
+	       int timeline, int spans, int rest)
+{
+	struct frame *f = th->top;
+	struct edge *e = f->edge;
+	struct fstat *s = e->stat;
+
+	th->top = f - 1;
+	/* The caller's edge (stack[-1]'s is function 0's orphan), and with
+	 * the spans its frame, whose net time is bounded at its exit. */
+	(f - 1)->edge->kids += dt;
+	if (spans)
+		(f - 1)->child += dt;
+	e->incl += dt;
+	/* The outermost activation's exit: the only one the next entry's
+	 * outside time starts from, and the thread's end when it is the
+	 * last (thread_out()). */
+	if (active_exit(s)) {
+		s->outer += dt;
+		s->last_exit = now;
+	}
+	if (timeline)
+		timeline_event(th, now, f->fn, core, ARCOV_TRACE_EXIT);
+	if (rest >= 0)
+		hook_mark(th, rest);
+}
 
 /*
  * Close the innermost open call at @now; @timeline tells whether the
- * timeline is on (a constant in the fast paths), @rest what th->off
- * becomes after it when the hook ends here (the fast paths), else -1.  The two clamps of a negative
- * time (a lagging TSC) ride on the bounds' comparisons: such a time is
- * outside any bounds, whose values all stay below 2^63.  A time outside
- * them goes to pop_rest() before anything changed, as a tail call: the
- * common case then keeps every value in a scratch register.
+ * timeline is on and @spans whether the spans are kept (constants in the
+ * fast paths), @rest what th->off becomes after it when the hook ends
+ * here (the fast paths), else -1.  A negative time (a lagging TSC) goes
+ * to pop_rest(), which counts it 0, before anything changed, as a tail
+ * call: the common case then keeps every value in a scratch register.
+ * Without the spans one test finds it: the sign the subtraction sets.
+ * With them the test rides on the bounds' comparisons: a negative gross
+ * or net time is outside any bounds, whose values all stay below 2^63,
+ * and so is a new bound.
  */
 static inline __attribute__((always_inline))
 void pop_inline(struct thread *th, uint64_t now, int16_t core, int timeline,
-		int rest)
+		int spans, int rest)
 {
 	struct frame *f = th->top;
 	struct edge *e = f->edge;
 	struct fstat *s = e->stat;
 	uint64_t dt = now - f->start;
-	uint64_t self = dt - f->child;
 
-	if (bounds_out(&e->gross, dt) || bounds_out(&s->net, self)) {
-		pop_rest(th, now, core, timeline, rest);
+	if (spans ? bounds_out(&e->gross, dt) ||
+		    bounds_out(&s->net, dt - f->child) :
+		    __builtin_expect((int64_t)dt < 0, 0)) {
+		pop_rest(th, now, core, timeline, spans, rest);
 		return;
 	}
-	th->top = f - 1;
-	(f - 1)->child += dt;		/* stack_base's when f is the first */
-	e->incl += dt;
-	e->self += self;
-	/* The outermost activation's exit: the only one the next entry's
-	 * outside time starts from. */
-	if (active_exit(s)) {
-		s->outer += dt;
-		s->last_exit = now;
-	}
-	if (timeline)
-		timeline_event(th, now, f->fn, core, ARCOV_TRACE_EXIT);
-	if (rest >= 0)
-		th->off = rest;
+	pop_close(th, now, core, dt, timeline, spans, rest);
 }
 
-/* pop_inline() for a time that widens the bounds. */
+/* A time that is negative (counted 0) or, with @spans, widens the
+ * bounds: pop_inline() out of line. */
+static uint64_t time_clamp(struct bounds *b, uint64_t v, int spans)
+{
+	if (spans)
+		return time_widen(b, v);
+	return (int64_t)v < 0 ? 0 : v;
+}
+
 static COLD void pop_rest(struct thread *th, uint64_t now, int16_t core,
-			  int timeline, int rest)
+			  int timeline, int spans, int rest)
 {
 	struct frame *f = th->top;
 	struct edge *e = f->edge;
-	struct fstat *s = e->stat;
-	uint64_t dt = time_widen(&e->gross, now - f->start);
-	uint64_t self = time_widen(&s->net, dt - f->child);
+	uint64_t dt = time_clamp(&e->gross, now - f->start, spans);
 
-	th->top = f - 1;
-	(f - 1)->child += dt;
-	e->incl += dt;
-	e->self += self;
-	if (active_exit(s)) {
-		s->outer += dt;
-		s->last_exit = now;
-	}
-	if (timeline)
-		timeline_event(th, now, f->fn, core, ARCOV_TRACE_EXIT);
-	if (rest >= 0)
-		th->off = rest;
+	if (spans)
+		time_widen(&e->stat->net, dt - f->child);
+	pop_close(th, now, core, dt, timeline, spans, rest);
 }
 
 /* pop_inline() for the rarer paths: frames longjmp left, thread ends. */
 static void pop(struct thread *th, uint64_t now, int16_t core)
 {
-	pop_inline(th, now, core, timeline_on, -1);
+	pop_inline(th, now, core, timeline_on, spans_on, -1);
 }
 
 /* The stack's first frame is a sentinel below the real ones (stack[-1]),
@@ -861,6 +925,7 @@ static COLD int stack_grow(struct thread *th)
 	if (!s)
 		return 0;
 	s[0] = stack_base;
+	s[0].edge = &th->stats[0].orphan;	/* its callees' time, unread */
 	th->stack = s + 1;
 	th->top = th->stack + depth - 1;
 	th->last = th->stack + cap - 1;
@@ -873,12 +938,15 @@ static COLD int stack_grow(struct thread *th)
  * and return address @site starts: a callee's CFA lies below its
  * caller's, so a frame at or below @cfa was left by longjmp -- except
  * that a function inlined into @f shares @f's CFA and return address.
+ * Both cases are common (C++ inlines most small functions): no branch
+ * is marked unlikely, and one comparison of the CFAs tells them apart,
+ * the equal one then comparing the sites (x86-64: cmp, jb, jne, cmp,
+ * jne).
  */
 static inline int frame_dead(const struct frame *f, uintptr_t cfa,
 			     uintptr_t site)
 {
-	return __builtin_expect(f->sp <= cfa, 0) &&
-	       (f->sp < cfa || f->site != site);
+	return f->sp <= cfa && (f->sp != cfa || f->site != site);
 }
 
 /* Function @s's last entry (struct fstat), 0 if none. */
@@ -898,14 +966,15 @@ static void enter_outside(struct thread *th, uint64_t now, int16_t core,
  * outlive rdtsc, which takes two of their registers. */
 static inline __attribute__((always_inline))
 struct frame *frame_open(struct thread *th, struct frame *top, uint32_t id,
-			 uintptr_t sp, uintptr_t site, struct edge *e)
+			 uintptr_t sp, uintptr_t site, struct edge *e, int spans)
 {
 	struct frame *f = top + 1;
 
 	th->top = f;
 	f->sp = sp;
 	f->site = site;
-	f->child = 0;
+	if (spans)
+		f->child = 0;
 	f->edge = e;
 	f->fn = id;
 	return f;
@@ -918,7 +987,7 @@ struct frame *frame_open(struct thread *th, struct frame *top, uint32_t id,
  */
 static inline __attribute__((always_inline))
 void push_inline(struct thread *th, struct frame *f, uint64_t now,
-		 int16_t core, int timeline, int rest)
+		 int16_t core, int timeline, int spans, int rest)
 {
 	struct edge *e = f->edge;
 	struct fstat *s = e->stat;
@@ -927,6 +996,12 @@ void push_inline(struct thread *th, struct frame *f, uint64_t now,
 
 	f->start = now;
 	e->calls++;
+	if (!spans) {
+		/* The activation count alone: the outermost activations'
+		 * gross time (s->outer) needs it. */
+		active_enter(s);
+		goto done;
+	}
 	/* The period: its sum telescopes (the dump takes the last entry
 	 * minus the first), only its bounds are kept per call. */
 	if (__builtin_expect(now - s->pbase > s->period.range, 0)) {
@@ -943,10 +1018,11 @@ void push_inline(struct thread *th, struct frame *f, uint64_t now,
 		s->outside_count++;
 		s->outside_total += v;
 	}
+done:
 	if (timeline)
 		timeline_event(th, now, id, core, ARCOV_TRACE_ENTRY);
 	if (rest >= 0)
-		th->off = rest;
+		hook_mark(th, rest);
 }
 
 /* push_inline()'s rest after the activation count, for an outside time
@@ -969,7 +1045,7 @@ static COLD void enter_outside(struct thread *th, uint64_t now, int16_t core,
 	if (timeline)
 		timeline_event(th, now, f->fn, core, ARCOV_TRACE_ENTRY);
 	if (rest >= 0)
-		th->off = rest;
+		hook_mark(th, rest);
 }
 
 /* push_inline()'s rest from the period on, for a period outside the
@@ -1010,7 +1086,7 @@ static COLD void enter_general(struct arcov_prof_fn *fn, uintptr_t site,
 	}
 	if (th->off >= HOOK_BUSY)
 		return;
-	th->off = HOOK_BUSY;
+	hook_mark(th, HOOK_BUSY);
 	now = ticks_for(th, &core);
 	id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
 	if (__builtin_expect(!id, 0))
@@ -1030,10 +1106,10 @@ static COLD void enter_general(struct arcov_prof_fn *fn, uintptr_t site,
 		e = &s->orphan;
 		th->dropped++;
 	}
-	push_inline(th, frame_open(th, th->top, id, sp, site, e), now, core,
-		    timeline_on, -1);
+	push_inline(th, frame_open(th, th->top, id, sp, site, e, spans_on),
+		    now, core, timeline_on, spans_on, -1);
 out:
-	th->off = th->rest;
+	hook_mark(th, th->rest);
 }
 
 /*
@@ -1043,14 +1119,15 @@ out:
  * longjmp, the stack has room.  It tests all that before it changes
  * anything, and calls nothing but the timeline's recorder and, for a new
  * bound, bounds_widen(): every other case goes to enter_general(), which
- * starts over.  @timeline is a constant: one copy for the common case,
- * one out of line (enter_timeline()) for a thread with a timeline, so
+ * starts over.  @timeline and @spans are constants: one copy for the
+ * common case, one out of line for a thread with a timeline
+ * (enter_timeline()) or keeping the spans (enter_spans()), so
  * that reading the core and recording take no register from the common
  * case, and the tests' timeline runs check this very code.
  */
 static inline __attribute__((always_inline))
 void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
-		uintptr_t sp, int timeline)
+		uintptr_t sp, int timeline, int spans)
 {
 	struct frame *top = th->top;
 	uint32_t id = __atomic_load_n(&fn->id, __ATOMIC_ACQUIRE);
@@ -1065,7 +1142,7 @@ void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
 		enter_general(fn, site, sp, th);
 		return;
 	}
-	th->off = HOOK_BUSY;
+	hook_mark(th, HOOK_BUSY);
 	/* rdtsc without serialisation (no lfence, no cpuid): the CPU may
 	 * read it a few dozen cycles before or after the instructions around
 	 * it, well under a call's cost, and no ordering the profile needs is
@@ -1074,16 +1151,25 @@ void enter_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t site,
 	 * a thread's own readings come in program order on one core, and a
 	 * negative difference (a migration to a core whose TSC lags) counts
 	 * 0.  A recording thread reads the core beside it (ticks_core()). */
-	f = frame_open(th, top, id, sp, site, e);
+	f = frame_open(th, top, id, sp, site, e, spans);
 	now = timeline && th->recording ? ticks_core(&core) : tsc();
-	push_inline(th, f, now, core, timeline,
-		    timeline ? HOOK_TIMELINE : HOOK_ON);
+	push_inline(th, f, now, core, timeline, spans,
+		    timeline ? HOOK_TIMELINE : spans ? HOOK_SPANS : HOOK_ON);
 }
 
 static COLD void enter_timeline(struct arcov_prof_fn *fn, uintptr_t site,
 				uintptr_t sp, struct thread *th)
 {
-	enter_fast(th, fn, site, sp, 1);
+	enter_fast(th, fn, site, sp, 1, spans_on);
+}
+
+/* Not COLD: a run that asks for the spans takes it for every call, and
+ * its hook_mark()s and tests are then compiled for speed. */
+static __attribute__((noinline))
+void enter_spans(struct arcov_prof_fn *fn, uintptr_t site, uintptr_t sp,
+		 struct thread *th)
+{
+	enter_fast(th, fn, site, sp, 0, 1);
 }
 
 /* The entry hook's other states, out of line: the hook then tests one
@@ -1091,7 +1177,9 @@ static COLD void enter_timeline(struct arcov_prof_fn *fn, uintptr_t site,
 static COLD void enter_other(struct arcov_prof_fn *fn, uintptr_t site,
 			     uintptr_t sp, struct thread *th)
 {
-	if (th->off == HOOK_TIMELINE)
+	if (th->off == HOOK_SPANS)
+		enter_spans(fn, site, sp, th);
+	else if (th->off == HOOK_TIMELINE)
 		enter_timeline(fn, site, sp, th);
 	else
 		enter_general(fn, site, sp, th);
@@ -1104,7 +1192,7 @@ ARCOV_PUBLIC void arcov_profile_enter(struct arcov_prof_fn *fn, void *site,
 	struct thread *th = self_thread;
 
 	if (__builtin_expect(th->off == HOOK_ON, 1))
-		enter_fast(th, fn, (uintptr_t)site, (uintptr_t)cfa, 0);
+		enter_fast(th, fn, (uintptr_t)site, (uintptr_t)cfa, 0, 0);
 	else
 		enter_other(fn, (uintptr_t)site, (uintptr_t)cfa, th);
 }
@@ -1120,7 +1208,7 @@ static COLD void exit_general(struct arcov_prof_fn *fn, uintptr_t sp,
 
 	if (th->off >= HOOK_BUSY)
 		return;
-	th->off = HOOK_BUSY;
+	hook_mark(th, HOOK_BUSY);
 	now = ticks_for(th, &core);
 	id = __atomic_load_n(&fn->id, __ATOMIC_RELAXED);
 	while (thread_depth(th) && th->top->sp < sp)
@@ -1138,10 +1226,10 @@ static COLD void exit_general(struct arcov_prof_fn *fn, uintptr_t sp,
 		else
 			th->dropped++;
 	} else {
-		pop_inline(th, now, core, timeline_on, -1);
+		pop(th, now, core);
 	}
 	th->end = now;
-	th->off = th->rest;
+	hook_mark(th, th->rest);
 }
 
 /* The exit hook's fast path: the top frame is this function's, at this
@@ -1149,36 +1237,49 @@ static COLD void exit_general(struct arcov_prof_fn *fn, uintptr_t sp,
  * outermost exit's (thread_out()), not stored here. */
 static inline __attribute__((always_inline))
 void exit_fast(struct thread *th, struct arcov_prof_fn *fn, uintptr_t sp,
-	       int timeline)
+	       int timeline, int spans)
 {
-	const struct frame *top = th->top;	/* or stack_base */
+	const struct frame *top;
 	int16_t core = -1;
 	uint64_t now;
 
+	/* Busy before the top frame is read: the compiler need not read it
+	 * again after the mark (the general path marks its own). */
+	hook_mark(th, HOOK_BUSY);
+	top = th->top;		/* or stack_base */
 	if (__builtin_expect(top->sp != sp ||
 			     top->fn != __atomic_load_n(&fn->id,
 							__ATOMIC_RELAXED), 0)) {
+		hook_mark(th, timeline ? HOOK_TIMELINE :
+			      spans ? HOOK_SPANS : HOOK_ON);
 		exit_general(fn, sp, th);
 		return;
 	}
-	th->off = HOOK_BUSY;
 	/* Unserialised, as in enter_fast(). */
 	now = timeline && th->recording ? ticks_core(&core) : tsc();
-	pop_inline(th, now, core, timeline,
-		   timeline ? HOOK_TIMELINE : HOOK_ON);
+	pop_inline(th, now, core, timeline, spans,
+		   timeline ? HOOK_TIMELINE : spans ? HOOK_SPANS : HOOK_ON);
 }
 
 static COLD void exit_timeline(struct arcov_prof_fn *fn, uintptr_t sp,
 			       struct thread *th)
 {
-	exit_fast(th, fn, sp, 1);
+	exit_fast(th, fn, sp, 1, spans_on);
+}
+
+static __attribute__((noinline))
+void exit_spans(struct arcov_prof_fn *fn, uintptr_t sp, struct thread *th)
+{
+	exit_fast(th, fn, sp, 0, 1);
 }
 
 /* The exit hook's other states (enter_other()). */
 static COLD void exit_other(struct arcov_prof_fn *fn, uintptr_t sp,
 			    struct thread *th)
 {
-	if (th->off == HOOK_TIMELINE)
+	if (th->off == HOOK_SPANS)
+		exit_spans(fn, sp, th);
+	else if (th->off == HOOK_TIMELINE)
 		exit_timeline(fn, sp, th);
 	else
 		exit_general(fn, sp, th);
@@ -1190,7 +1291,7 @@ ARCOV_PUBLIC void arcov_profile_exit(struct arcov_prof_fn *fn, void *cfa)
 	struct thread *th = self_thread;
 
 	if (__builtin_expect(th->off == HOOK_ON, 1))
-		exit_fast(th, fn, (uintptr_t)cfa, 0);
+		exit_fast(th, fn, (uintptr_t)cfa, 0, 0);
 	else
 		exit_other(fn, (uintptr_t)cfa, th);
 }
@@ -1214,12 +1315,12 @@ ARCOV_PUBLIC void arcov_profile_resume(uint32_t depth)
 
 	if (th->off >= HOOK_BUSY || thread_depth(th) <= depth)
 		return;
-	th->off = HOOK_BUSY;
+	hook_mark(th, HOOK_BUSY);
 	now = ticks_for(th, &core);
 	while (thread_depth(th) > depth)
 		pop(th, now, core);		/* left by longjmp */
 	th->end = now;
-	th->off = th->rest;
+	hook_mark(th, th->rest);
 }
 
 /* ---- threads, fork ---- */
@@ -1362,7 +1463,7 @@ static void stat_add_edge(struct fstat *s, const struct edge *e,
 	s->gross.total += e->incl;
 	bounds_merge(&s->gross, &e->gross);
 	s->net_count += closed;
-	s->net_total += e->self;
+	s->net_total += edge_self(e);
 }
 
 /* Add each edge's calls to its callee's hits and gross and net sums
@@ -1426,6 +1527,7 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 		if (f->edge >= th->edges && f->edge < th->edges + th->nedges)
 			f->edge = copy->edges + (f->edge - th->edges);
 	stats_moved(copy, (uintptr_t)th->stats, copy->stats, th->nstats);
+	copy->stack[-1].edge = &copy->stats[0].orphan;
 	/* Room for the closing events, past what the timeline holds. */
 	if (th->recording && open) {
 		void *e = realloc(th->events, (th->nevents + open) *
@@ -1472,9 +1574,9 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 		x->site = e->site;
 		x->calls = e->calls;
 		x->incl = dur_ns(c, e->incl);
-		x->self = dur_ns(c, e->self);
-		x->min = e->calls ? dur_ns(c, g.min) : 0;
-		x->max = e->calls ? dur_ns(c, g.max) : 0;
+		x->self = dur_ns(c, edge_self(e));
+		x->min = e->calls && spans_on ? dur_ns(c, g.min) : 0;
+		x->max = e->calls && spans_on ? dur_ns(c, g.max) : 0;
 		if (x->self > x->incl)
 			x->self = x->incl;
 		if (x->min > x->max)
@@ -1501,6 +1603,14 @@ static int thread_out(const struct calib *c, struct thread *th, uint64_t now,
 		x->outer = dur_ns(c, s->outer);
 		span_out(c, &x->period, &period);
 		span_out(c, &x->outside, &outside);
+		if (!spans_on) {
+			/* Not recorded (ARCOV_TRACE_NOSPANS): the counts
+			 * and sums of gross and net times are the edges'. */
+			x->net.min = x->net.max = 0;
+			x->gross.min = x->gross.max = 0;
+			memset(&x->period, 0, sizeof x->period);
+			memset(&x->outside, 0, sizeof x->outside);
+		}
 		n++;
 	}
 	o->nstats = n;
@@ -1698,6 +1808,7 @@ static void dump_locked(void)
 		dropped += th->dropped;
 	}
 	t.flags = (timeline_on ? ARCOV_TRACE_TIMELINE : 0) |
+		  (spans_on ? 0 : ARCOV_TRACE_NOSPANS) |
 		  (use_tsc ? ARCOV_TRACE_TSC : 0);
 	t.pid = (uint32_t)getpid();
 	t.start = mono0;

@@ -15,12 +15,16 @@ summed.  With COUNTS, also writes each function's
 and each (caller, callee) pair's counts there ("fn NAME HITS NET GROSS
 PERIOD OUTSIDE", "arc CALLER CALLEE CALLS"), which a run without the
 timeline must match.  Prints what is wrong and exits 1, or a summary.
+A run that did not record the spans (flag 0x4, ARCOV_PROFILE_SPANS
+unset) must hold 0 for every min and max and empty period and outside
+spans; its counts and totals are checked as the others'.
 """
 import collections
 import struct
 import sys
 
 errors = []
+spans = True
 
 
 def fail(msg):
@@ -65,8 +69,12 @@ def check_span(what, agg, mine, slack=1, total_slack=0):
         return fail("%s: count %d, the timeline %d" % (what, count, mine.count))
     if not count:
         return
-    near(what + " min", lo, mine.min, slack)
-    near(what + " max", hi, mine.max, slack)
+    if not spans:
+        if lo or hi:
+            fail("%s: min %d, max %d, not recorded" % (what, lo, hi))
+    else:
+        near(what + " min", lo, mine.min, slack)
+        near(what + " max", hi, mine.max, slack)
     if total is not None:
         near(what + " total", total, mine.total, count + 1 + total_slack)
 
@@ -132,6 +140,8 @@ def main():
     if version != 2 or not flags & 1 or lost_threads:
         sys.exit("%s: version %d, flags %#x, %d lost threads: need v2 with "
                  "a timeline" % (sys.argv[1], version, flags, lost_threads))
+    global spans
+    spans = not flags & 4
     r.string()
     r.string()
     names = {0: '<root>'}
@@ -187,6 +197,14 @@ def main():
             check_span(name + " net", net, mine['net'], 1 + mine['callees'],
                        mine['all_callees'])
             check_span(name + " gross", gross, mine['gross'])
+            if not spans:
+                if any(period) or any(outside):
+                    fail("%s: period %s, outside %s, not recorded" %
+                         (name, period, outside))
+                counts.append("fn %s %d %d %d" % (name, hits, net[0],
+                                                  gross[0]))
+                near(name + " outer", outer, mine['outer'], mine['hits'] + 1)
+                continue
             # The period's total is the last entry minus the first.
             check_span(name + " period", period[:1] + (None,) + period[2:],
                        mine['period'])

@@ -5,7 +5,7 @@
 arcov=$builddir/tools/arcov
 profdir=$top_srcdir/testsuite/profile
 srcdir=$profdir
-unset ARCOV_TIMELINE ARCOV_TRACE ARCOV_CLOCK
+unset ARCOV_TIMELINE ARCOV_TRACE ARCOV_CLOCK ARCOV_PROFILE_SPANS
 
 command -v python3 >/dev/null ||
 	{ echo "FAIL: python3 not found"; exit 1; }

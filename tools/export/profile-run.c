@@ -441,6 +441,11 @@ int arcov_profile_run(const struct arcov_profile_opts *o, char *const *traces,
 		rc |= put_text(&j, o->callgrind, callgrind_text, 0, diag);
 	if (o->webgrind)
 		rc |= put_webgrind(&j, diag);
+	if (o->winidea && p.nospans)
+		fprintf(diag, "arcov: note: %s: the min and max times, period "
+			"and outside spans were not recorded (run the program "
+			"with ARCOV_PROFILE_SPANS=1); they are left out\n",
+			o->winidea);
 	if (o->winidea)
 		rc |= put_timeline(&j, 'x', o->winidea, diag);
 	if (o->timeline_bin)

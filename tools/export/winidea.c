@@ -8,7 +8,9 @@
  * A call of B by A is "A suspend, B entry" at one time; B's return is
  * "B exit, A resume".  A context that begins inside calls (a forked
  * child) begins with a resume of each, outermost first.  Handles are the
- * model's function handles.
+ * model's function handles.  A profile whose spans were not recorded
+ * (struct arcov_profile's nospans) has no MIN and MAX elements and no
+ * PERIOD or OUTSIDE: a number that is not known is not printed.
  */
 #include <config.h>
 
@@ -159,31 +161,35 @@ static void str_el(struct xml *x, const char *name, const char *s)
 }
 
 static void span_el(struct xml *x, const char *name,
-		    const struct arcov_trace_span *s, int with_total)
+		    const struct arcov_trace_span *s, int with_total, int bounds)
 {
 	open_el(x, name);
 	num_el(x, "COUNT", (int64_t)s->count);
 	if (with_total)
 		num_el(x, "TOTAL", (int64_t)s->total);
-	num_el(x, "MIN", (int64_t)s->min);
-	num_el(x, "MAX", (int64_t)s->max);
+	if (bounds) {
+		num_el(x, "MIN", (int64_t)s->min);
+		num_el(x, "MAX", (int64_t)s->max);
+	}
 	num_el(x, "AVERAGE", s->count ? (int64_t)(s->total / s->count) : 0);
 	close_el(x, name);
 }
 
 static void stat_el(struct xml *x, uint32_t handle, size_t ctx,
-		    const struct arcov_pf_stat *s)
+		    const struct arcov_pf_stat *s, int spans)
 {
 	open_el(x, "AREA_STATISTICS");
 	num_el(x, "HANDLE", handle);
 	num_el(x, "CONTEXT", (int64_t)ctx);
 	num_el(x, "HITS", (int64_t)s->hits);
-	span_el(x, "NET", &s->net, 1);
-	span_el(x, "GROSS", &s->gross, 1);
+	span_el(x, "NET", &s->net, 1, spans);
+	span_el(x, "GROSS", &s->gross, 1, spans);
 	/* A thread's time includes what the OS gave others: call = gross. */
-	span_el(x, "CALL", &s->gross, 1);
-	span_el(x, "PERIOD", &s->period, 0);
-	span_el(x, "OUTSIDE", &s->outside, 1);
+	span_el(x, "CALL", &s->gross, 1, spans);
+	if (spans) {
+		span_el(x, "PERIOD", &s->period, 0, 1);
+		span_el(x, "OUTSIDE", &s->outside, 1, 1);
+	}
 	close_el(x, "AREA_STATISTICS");
 }
 
@@ -269,12 +275,13 @@ int arcov_pf_winidea_write(const struct arcov_profile *p, int indent,
 
 	open_el(&x, "STATISTICS");
 	for (i = 0; i < p->nfns; i++) {
-		stat_el(&x, p->fns[i].handle, 0, &p->fns[i].stat);
+		stat_el(&x, p->fns[i].handle, 0, &p->fns[i].stat,
+			!p->nospans);
 		for (c = 0; c < p->nctx; c++)
 			if (p->ctx[c].stats[i].hits ||
 			    p->ctx[c].stats[i].gross.count)
 				stat_el(&x, p->fns[i].handle, c + 1,
-					&p->ctx[c].stats[i]);
+					&p->ctx[c].stats[i], !p->nospans);
 	}
 	close_el(&x, "STATISTICS");
 

@@ -306,18 +306,20 @@ out:
  * what the runtime aggregated (@th, with @map its function numbers). */
 static int ctx_stats(struct arcov_profile *p, struct arcov_pf_ctx *c,
 		     const struct arcov_trace_thread *th, const size_t *map,
-		     int timeline)
+		     uint32_t flags)
 {
 	uint32_t k;
 
 	c->stats = calloc(p->nfns + 1, sizeof *c->stats);
 	if (!c->stats)
 		return ARCOV_ENOMEM;
-	if (timeline && !c->lost) {
+	if ((flags & ARCOV_TRACE_TIMELINE) && !c->lost) {
 		arcov_pf_stats_from_events(c->stats, p->nfns, c->events,
 					   c->nevents);
 		return 0;
 	}
+	if ((flags & ARCOV_TRACE_NOSPANS) && th->nstats)
+		p->nospans = 1;
 	for (k = 0; k < th->nstats; k++) {
 		const struct arcov_trace_stat *s = &th->stats[k];
 		struct arcov_pf_stat *o = &c->stats[map[s->fn]];
@@ -412,7 +414,7 @@ int arcov_profile_load(struct arcov_profile *p, char *const *paths,
 			rc = fn_index(&l, &t[i].fns[k], &map[k + 1]);
 		for (k = 0; !rc && k < t[i].nthreads; k++, c++)
 			rc = ctx_stats(p, &p->ctx[c], &t[i].threads[k], map,
-				       (t[i].flags & ARCOV_TRACE_TIMELINE) != 0);
+				       t[i].flags);
 		free(map);
 		if (rc) {
 			arcov_errf(err, rc, paths[from[i]], -1, "%s",

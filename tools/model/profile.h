@@ -76,6 +76,10 @@ struct arcov_profile {
 	uint64_t lost_events, lost_threads;
 	int timeline;		/* some file recorded a timeline */
 	int tsc;		/* every file timed by the TSC */
+	/* Some context's statistics come from a run that did not record
+	 * the spans (ARCOV_TRACE_NOSPANS) and have no complete timeline:
+	 * their min and max, period and outside are not known. */
+	int nospans;
 	char *cmd;		/* of the first file */
 };
 
