@@ -124,18 +124,52 @@ void ap_early_increment(tree ref, gimple_seq *seq)
 			base, pos));
 }
 
-/* Whether @stmt is an early increment's internal call. */
-static bool early_call_p(const gimple *stmt)
+/* The first argument of an early entry check's call: "arct". */
+#define AP_CHECK_TAG 0x61726374
+
+/**
+ * ap_early_check - the per-thread entry check in its early form (emit.cc,
+ * thread_check()): the same internal call as an early increment's, whose
+ * tag tells it apart, with the unit's arcov_object's address and the
+ * function's thread base (null for the copy itself).  No flow, no
+ * load, no size: ap_thread_check_expand() makes it the check before
+ * the regular IPA passes.
+ * @obj:  the address of the unit's arcov_object
+ * @base: the thread base, or null_pointer_node
+ */
+gimple *ap_early_check(tree obj, tree base)
+{
+	return gimple_build_call_internal(IFN_LAUNDER, 3,
+			build_int_cst(unsigned_type_node, AP_CHECK_TAG),
+			obj, base);
+}
+
+/* Whether @stmt is an internal call of the plugin's with @tag. */
+static bool tagged_call_p(const gimple *stmt, unsigned HOST_WIDE_INT tag)
 {
 	const gcall *call = dyn_cast<const gcall *>(stmt);
-	tree tag;
+	tree arg;
 
 	if (!call || !gimple_call_internal_p(call, IFN_LAUNDER) ||
 	    gimple_call_lhs(call) || gimple_call_num_args(call) != 3)
 		return false;
-	tag = gimple_call_arg(call, 0);
-	return TREE_CODE(tag) == INTEGER_CST &&
-	       tree_to_uhwi(tag) == AP_EARLY_TAG;
+	arg = gimple_call_arg(call, 0);
+	return TREE_CODE(arg) == INTEGER_CST && tree_to_uhwi(arg) == tag;
+}
+
+/* Whether @stmt is an early increment's internal call. */
+static bool early_call_p(const gimple *stmt)
+{
+	return tagged_call_p(stmt, AP_EARLY_TAG);
+}
+
+/**
+ * ap_early_check_p - whether @stmt is an entry check that
+ * ap_early_check() made.
+ */
+bool ap_early_check_p(const gimple *stmt)
+{
+	return tagged_call_p(stmt, AP_CHECK_TAG);
 }
 
 /* Whether @stmt is an early increment's asm (-flto). */
@@ -165,13 +199,16 @@ static void replace(gimple_stmt_iterator *gsi, gimple *stmt, gimple *by)
 	gsi_replace(gsi, by, false);
 }
 
-/* Each early increment of @fun becomes the asm add to memory, and each
- * early entry check's call the asm with the thread's copy as operand;
- * true if there was one. */
+/* Each early increment of @fun becomes the asm add to memory, each
+ * early entry check's call the asm with the thread's copy as operand,
+ * and each early entry check the check; true if there was one. */
 static bool settle(function *fun, tree type)
 {
+	auto_vec<gimple *> checks;
 	basic_block bb;
 	bool any = false;
+	unsigned int i;
+	gimple *check;
 
 	FOR_EACH_BB_FN(bb, fun)
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
@@ -179,6 +216,10 @@ static bool settle(function *fun, tree type)
 			gimple *stmt = gsi_stmt(gsi);
 			tree in0, in1;
 
+			if (ap_early_check_p(stmt)) {
+				checks.safe_push(stmt);
+				continue;
+			}
 			if (early_call_p(stmt)) {
 				in0 = gimple_call_arg(stmt, 1);
 				in1 = gimple_call_arg(stmt, 2);
@@ -203,6 +244,14 @@ static bool settle(function *fun, tree type)
 							type), in1))));
 			any = true;
 		}
+	/* Each splits its block: once the walk is done. */
+	FOR_EACH_VEC_ELT(checks, i, check)
+		ap_thread_check_expand(check);
+	if (checks.length()) {
+		/* split_block() and split_edge() keep the loops. */
+		free_dominance_info(CDI_DOMINATORS);
+		any = true;
+	}
 	return any;
 }
 
