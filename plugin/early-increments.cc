@@ -163,6 +163,25 @@ static bool early_call_p(const gimple *stmt)
 	return tagged_call_p(stmt, AP_EARLY_TAG);
 }
 
+/* The first argument of a conditional early increment: "arcw". */
+#define AP_COND_TAG 0x61726377
+
+/* Whether @stmt is a conditional early increment (arms_execute()):
+ * "counter += (LHS CODE RHS)", its arguments the tag, the base, the
+ * position, CODE, LHS and RHS. */
+static bool cond_call_p(const gimple *stmt)
+{
+	const gcall *call = dyn_cast<const gcall *>(stmt);
+	tree arg;
+
+	if (!call || !gimple_call_internal_p(call, IFN_LAUNDER) ||
+	    gimple_call_lhs(call) || gimple_call_num_args(call) != 6)
+		return false;
+	arg = gimple_call_arg(call, 0);
+	return TREE_CODE(arg) == INTEGER_CST &&
+	       tree_to_uhwi(arg) == AP_COND_TAG;
+}
+
 /**
  * ap_early_check_p - whether @stmt is an entry check that
  * ap_early_check() made.
@@ -188,7 +207,7 @@ static bool early_asm_p(const gimple *stmt)
  */
 bool ap_early_increment_p(const gimple *stmt)
 {
-	return early_call_p(stmt) || early_asm_p(stmt);
+	return early_call_p(stmt) || cond_call_p(stmt) || early_asm_p(stmt);
 }
 
 /* @stmt replaced by @by, which takes its place in the source. */
@@ -199,12 +218,53 @@ static void replace(gimple_stmt_iterator *gsi, gimple *stmt, gimple *by)
 	gsi_replace(gsi, by, false);
 }
 
+/*
+ * @call, a conditional early increment in @bb: if @bb still ends in its
+ * test, the increment goes back on the edge it counts, as the plain add
+ * (the branch stayed: no instruction more on either way than before);
+ * else the test is gone (phiopt made the branch a value, or it folded)
+ * and the counter takes the test's value, computed next to the call.
+ */
+static void settle_cond(gimple *call)
+{
+	basic_block bb = gimple_bb(call);
+	gimple_stmt_iterator gsi = gsi_for_stmt(call);
+	tree base = gimple_call_arg(call, 1), pos = gimple_call_arg(call, 2);
+	enum tree_code code = (enum tree_code)tree_to_shwi(
+					gimple_call_arg(call, 3));
+	tree lhs = gimple_call_arg(call, 4), rhs = gimple_call_arg(call, 5);
+	tree ref = ap_counter_at(integer_zerop(base) ? NULL_TREE : base, pos);
+	gcond *cond = safe_dyn_cast<gcond *>(last_nondebug_stmt(bb));
+	tree b, n;
+
+	if (cond && operand_equal_p(gimple_cond_lhs(cond), lhs, 0) &&
+	    operand_equal_p(gimple_cond_rhs(cond), rhs, 0)) {
+		enum tree_code c = gimple_cond_code(cond);
+		edge t, f;
+
+		extract_true_false_edges_from_block(bb, &t, &f);
+		if (c == code || c == invert_tree_comparison(code, false)) {
+			gsi_insert_on_edge(c == code ? t : f,
+					   ap_increment_asm(ref));
+			gsi_remove(&gsi, true);
+			return;
+		}
+	}
+	b = make_ssa_name(boolean_type_node);
+	n = make_ssa_name(uint64_type_node);
+	gsi_insert_before(&gsi, gimple_build_assign(b, code, lhs, rhs),
+			  GSI_SAME_STMT);
+	gsi_insert_before(&gsi, gimple_build_assign(n, NOP_EXPR, b),
+			  GSI_SAME_STMT);
+	replace(&gsi, call, ap_add_asm(ref, n));
+}
+
 /* Each early increment of @fun becomes the asm add to memory, each
  * early entry check's call the asm with the thread's copy as operand,
  * and each early entry check the check; true if there was one. */
 static bool settle(function *fun, tree type)
 {
-	auto_vec<gimple *> checks;
+	auto_vec<gimple *> checks, conds;
 	basic_block bb;
 	bool any = false;
 	unsigned int i;
@@ -218,6 +278,10 @@ static bool settle(function *fun, tree type)
 
 			if (ap_early_check_p(stmt)) {
 				checks.safe_push(stmt);
+				continue;
+			}
+			if (cond_call_p(stmt)) {
+				conds.safe_push(stmt);
 				continue;
 			}
 			if (early_call_p(stmt)) {
@@ -244,10 +308,13 @@ static bool settle(function *fun, tree type)
 							type), in1))));
 			any = true;
 		}
-	/* Each splits its block: once the walk is done. */
+	/* These change blocks: once the walk is done. */
+	FOR_EACH_VEC_ELT(conds, i, check)
+		settle_cond(check);
+	gsi_commit_edge_inserts();
 	FOR_EACH_VEC_ELT(checks, i, check)
 		ap_thread_check_expand(check);
-	if (checks.length()) {
+	if (checks.length() || conds.length()) {
 		/* split_block() and split_edge() keep the loops. */
 		free_dominance_info(CDI_DOMINATORS);
 		any = true;
@@ -286,6 +353,108 @@ static unsigned int ipa_execute(void)
 
 ARCOV_IPA_PASS(make_pass, "arcov_settle", ipa_gate, ipa_execute)
 
+/*
+ * An arm that holds only increments.  A branch whose arm is empty in the
+ * plain build, "if (c) x = 1; else x = 0;" once the constants are PHI
+ * arguments, or "if (c) f();" once f() is inlined to nothing, is
+ * folded by phiopt (into "x = c") or by the CFG cleanup; an arm that
+ * holds its increments is not empty, the branch stays, and the function
+ * weighs more than the plain one where the inliners and fnsplit sum it
+ * (tinyxml2's XMLUtil::IsPrefixHex(): 18 against 16, and other inline
+ * decisions at -O3).  So, before the first phiopt, an arm's increments
+ * move into the block that tests, as conditional increments that add
+ * the test's value: the same count (the arm runs exactly when the test
+ * takes its edge), and the arm is empty as in the plain build.  Before
+ * the regular IPA passes (settle_cond()) a test that stayed gets its
+ * increment back on the edge, a test that went costs its value (a
+ * setcc and an add where the branch was).
+ */
+static bool arms_gate(function *fun)
+{
+	return fun && optimize && ap_increments_are_asm() && !flag_generate_lto;
+}
+
+/* Whether @bb holds an early increment and nothing else but labels and
+ * debug statements. */
+static bool increments_only(basic_block bb)
+{
+	bool any = false;
+
+	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+	     gsi_next(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+
+		if (early_call_p(stmt))
+			any = true;
+		else if (gimple_code(stmt) != GIMPLE_LABEL &&
+			 !is_gimple_debug(stmt))
+			return false;
+	}
+	return any;
+}
+
+static unsigned int arms_execute(function *fun)
+{
+	basic_block arm;
+	unsigned int moved = 0;
+
+	FOR_EACH_BB_FN(arm, fun) {
+		basic_block test;
+		gcond *cond;
+		enum tree_code code;
+		edge in;
+
+		if (!single_pred_p(arm) || !single_succ_p(arm) ||
+		    (single_succ_edge(arm)->flags & EDGE_COMPLEX) ||
+		    !gimple_seq_empty_p(phi_nodes(arm)) ||
+		    !increments_only(arm))
+			continue;
+		in = single_pred_edge(arm);
+		test = in->src;
+		cond = safe_dyn_cast<gcond *>(last_nondebug_stmt(test));
+		if (!cond || test == arm ||
+		    !(in->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)) ||
+		    FLOAT_TYPE_P(TREE_TYPE(gimple_cond_lhs(cond))))
+			continue;
+		code = gimple_cond_code(cond);
+		if (in->flags & EDGE_FALSE_VALUE)
+			code = invert_tree_comparison(code, false);
+		if (code == ERROR_MARK)
+			continue;
+		gimple_stmt_iterator at = gsi_for_stmt(cond);
+
+		for (gimple_stmt_iterator gsi = gsi_start_bb(arm);
+		     !gsi_end_p(gsi);) {
+			gimple *stmt = gsi_stmt(gsi), *by;
+
+			if (!early_call_p(stmt)) {
+				gsi_next(&gsi);
+				continue;
+			}
+			by = gimple_build_call_internal(IFN_LAUNDER, 6,
+				build_int_cst(unsigned_type_node, AP_COND_TAG),
+				gimple_call_arg(stmt, 1),
+				gimple_call_arg(stmt, 2),
+				build_int_cst(integer_type_node, code),
+				gimple_cond_lhs(cond), gimple_cond_rhs(cond));
+			gimple_set_location(by, gimple_location(stmt));
+			gimple_set_block(by, gimple_block(stmt));
+			gsi_insert_before(&at, by, GSI_SAME_STMT);
+			gsi_remove(&gsi, true);
+			moved++;
+		}
+	}
+	if (dump_file)
+		fprintf(dump_file, "arcov: %u increments of arms moved\n",
+			moved);
+	/* The arms emptied are forwarders the CFG cleanup removes, as
+	 * in the plain build. */
+	return moved ? TODO_cleanup_cfg : 0;
+}
+
+ARCOV_GIMPLE_PASS(make_arms_pass, "arcov_arms", arms_gate, arms_execute,
+		  PROP_cfg | PROP_ssa)
+
 /**
  * ap_early_increments_init - register the pass that turns the early
  * increments into adds to memory, before the first regular IPA pass.
@@ -297,6 +466,21 @@ void ap_early_increments_init(const char *plugin)
 
 	info.pass = make_pass();
 	info.reference_pass_name = "whole-program";
+	info.ref_pass_instance_number = 1;
+	info.pos_op = PASS_POS_INSERT_BEFORE;
+	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+
+	/* Once the early inliner has made arms of calls inlined to
+	 * nothing, before the early optimizations' first CFG cleanup
+	 * (their first "ccp"), and again before their phiopt, the first,
+	 * for the arms they emptied. */
+	info.pass = make_arms_pass();
+	info.reference_pass_name = "ccp";
+	info.ref_pass_instance_number = 1;
+	info.pos_op = PASS_POS_INSERT_BEFORE;
+	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+	info.pass = make_arms_pass();
+	info.reference_pass_name = "phiopt";
 	info.ref_pass_instance_number = 1;
 	info.pos_op = PASS_POS_INSERT_BEFORE;
 	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
