@@ -169,7 +169,7 @@ EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
 	testsuite/plugin/loops.0.notes testsuite/plugin/throw.0.notes \
 	testsuite/plugin/tree.c
 EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
-	testsuite/e2e/loops.c testsuite/e2e/branches.c testsuite/e2e/arms.c \
+	testsuite/e2e/loops.c testsuite/e2e/branches.c testsuite/e2e/arms.cc \
 	testsuite/e2e/arms.graph \
 	testsuite/e2e/recursion.c testsuite/e2e/jump.c \
 	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \

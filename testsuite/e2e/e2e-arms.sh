@@ -7,14 +7,14 @@
 # its result true twice; sign() 3 positive of 7, scale() 2 above 4 of 7.
 . "$top_srcdir/testsuite/e2e/lib.sh"
 
-build_gcc arms.c
+build_gcc arms.cc
 for flags in "-O2" "-O3" "-O2 -fplugin-arg-arcov-single" "-O2 -fPIC" \
 	     "-O3 -pthread -fPIC"; do
 	rm -f "$tmp/arcov/arms.da"
 	# shellcheck disable=SC2086
-	build_arcov arms.c $flags
+	build_arcov arms.cc $flags
 	run_both
-	check_marks arms.c
+	check_marks arms.cc
 	"$linecheck" -g "$tmp/arcov/arms" > "$tmp/graph" ||
 		fail "cannot solve the $flags build's graphs"
 	diff -u "$srcdir/arms.graph" "$tmp/graph" > "$tmp/graph.diff" ||

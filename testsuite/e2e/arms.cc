@@ -1,4 +1,4 @@
-/* arms.c -- branches whose arms hold nothing but their counters once
+/* arms.cc -- branches whose arms hold nothing but their counters once
  * optimized: phiopt makes "r = x > 0" of sign() and a value of
  * is_hex()'s last test in the plain build, and the plugin moves such an
  * arm's counters into its test (early-increments.cc); the counts must
@@ -7,7 +7,7 @@
  * back on the edge; is_x()'s, whose last test phiopt makes the value
  * returned: the counters add that value).  Built at -O2 and -O3 by
  * e2e-arms.sh, whose every block and arc count must be the -O0 build's. */
-#include <stdio.h>
+#include <cstdio>
 
 __attribute__((noinline)) static int sign(int x)	/*@7*/
 {
@@ -23,12 +23,12 @@ __attribute__((noinline)) static int is_hex(const char *p)	/*@5*/
 {
 	if (!p || *p != '0')	/*@+*/
 		return 0;	/*@2*/
-	if (p[1] == 'x' || p[1] == 'X')	/*@3*/
+	if (p[1] == 'x' || p[1] == 'X')	/*@+*/
 		return 1;	/*@2*/
 	return 0;	/*@1*/
 }
 
-__attribute__((noinline)) static _Bool is_x(const char *p)	/*@4*/
+__attribute__((noinline)) static bool is_x(const char *p)	/*@4*/
 {
 	return p[0] == '0' && (p[1] == 'x' || p[1] == 'X');	/*@+*/
 }
