@@ -472,10 +472,12 @@ ARCOV_GIMPLE_PASS(make_arms_pass, "arcov_arms", arms_gate, arms_execute,
  * its callers then merged two calls with the same arguments, and one
  * run of it went uncounted (e2e-recur.sh: sk() read 20 for 30 calls at
  * -O3, in the single mode since the early increments, per thread once
- * the entry check was one too).  Right after that analysis, before
- * function splitting and before any caller is optimized (the early
- * passes take callees first), such a function is made neither const nor
- * pure again, and its summary says it has side effects.
+ * the entry check was one too).  So that analysis runs without its
+ * const and pure discovery on a function that counts
+ * (modref_off_execute()), and right after it, before function splitting
+ * and before any caller is optimized (the early passes take callees
+ * first), such a function is made neither const nor pure if anything
+ * did, and its summary says it has side effects.
  */
 static bool counts_p(function *fun)
 {
@@ -495,11 +497,36 @@ static bool impure_gate(function *fun)
 	return fun && optimize;
 }
 
+/* flag_ipa_pure_const as the function had it, while "modref" runs
+ * without it; -1 when untouched. */
+static int saved_pure_const = -1;
+
+/* Before "modref" (after "local-pure-const", which takes the early forms
+ * for side effects): a function that counts is not to be found const
+ * by mod/ref, which would then also drop its summary, whose stores (none
+ * of the program's memory) let its callers keep values in registers
+ * across its calls as in the plain build. */
+static unsigned int modref_off_execute(function *fun)
+{
+	if (counts_p(fun) && flag_ipa_pure_const) {
+		saved_pure_const = flag_ipa_pure_const;
+		flag_ipa_pure_const = 0;
+	}
+	return 0;
+}
+
+ARCOV_GIMPLE_PASS(make_modref_off_pass, "arcov_modref_off", impure_gate,
+		  modref_off_execute, PROP_cfg)
+
 static unsigned int impure_execute(function *fun)
 {
 	tree decl = fun->decl;
 	cgraph_node *node = cgraph_node::get(decl);
 
+	if (saved_pure_const >= 0) {
+		flag_ipa_pure_const = saved_pure_const;
+		saved_pure_const = -1;
+	}
 	if (!counts_p(fun))
 		return 0;
 	if (node)
@@ -537,7 +564,13 @@ void ap_early_increments_init(const char *plugin)
 	info.pos_op = PASS_POS_INSERT_BEFORE;
 	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 
-	/* After the early mod/ref analysis, before function splitting. */
+	/* Around the early mod/ref analysis, which follows the early
+	 * "local-pure-const" and precedes function splitting. */
+	info.pass = make_modref_off_pass();
+	info.reference_pass_name = "local-pure-const";
+	info.ref_pass_instance_number = 1;
+	info.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 	info.pass = make_impure_pass();
 	info.reference_pass_name = "fnsplit";
 	info.ref_pass_instance_number = 1;
