@@ -135,8 +135,6 @@ opt_pass *ap_merge_increments_pass(void);
 /* early-increments.cc */
 void ap_early_increment(tree ref, gimple_seq *seq);
 bool ap_early_increment_p(const gimple *stmt);
-gimple *ap_early_check(tree obj, tree base);
-bool ap_early_check_p(const gimple *stmt);
 void ap_early_increments_init(const char *plugin);
 
 /* runs.cc: run counters (doc/design.md, "Run counters"). */
@@ -195,7 +193,6 @@ gimple *ap_increment_asm(tree ref);
 tree ap_counter_at(tree base, tree pos);
 gimple *ap_thread_asm(tree obj, tree tls);
 bool ap_thread_early_asm_p(const gimple *stmt);
-void ap_thread_check_expand(gimple *call);
 gimple *ap_atomic_add(tree ref, tree n);
 bool ap_atomic_add_p(const gimple *stmt);
 gimple *ap_add_asm(tree ref, tree n);

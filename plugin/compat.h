@@ -74,10 +74,6 @@
 #include "ipa-prop.h"
 #include "ipa-fnsummary.h"
 #include "tree-inline.h"
-/* Mod/ref summaries (early-increments.cc, a counting function's side
- * effects). */
-#include "ipa-modref-tree.h"
-#include "ipa-modref.h"
 
 /* ---- The API of the newest GCC, on the older ones ----
  *
@@ -127,23 +123,6 @@ private:
 	auto_vec<class loop *> v;
 };
 #endif
-
-/* GCC 12's mod/ref analysis records whether a function has side effects
- * or gives other results for the same arguments, and finds functions
- * const or pure from that; GCC 11's does neither. */
-static inline void ap_modref_side_effects(cgraph_node *node)
-{
-#if BUILDING_GCC_MAJOR >= 12
-	modref_summary *s = get_modref_function_summary(node);
-
-	if (s) {
-		s->side_effects = true;
-		s->nondeterministic = true;
-	}
-#else
-	(void)node;
-#endif
-}
 
 /* ---- The target ----
  *

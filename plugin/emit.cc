@@ -526,7 +526,7 @@ static tree object_decl(void);
 /* Each function's entry check, for prune_thread_checks(). */
 struct thread_check {
 	tree decl;
-	gimple *stmt;	/* its test, or its early form's call */
+	gcond *cond;
 };
 static vec<struct thread_check> thread_checks;
 
@@ -628,33 +628,33 @@ bool ap_thread_early_asm_p(const gimple *stmt)
 }
 
 /*
- * The check in @check, a block whose one successor is the body it
- * guards: "if (flag == 0)" at its end, the call in a block of its own on
- * the true edge.  @base: the function's thread base, or NULL_TREE for
- * the copy itself; @early: the call's early form (thread_early_asm()).
- * Returns the test.
+ * Per-thread: on entry to @fun, "if (LARCOVT[0] == 0)
+ * arcov_thread_counters(&LARCOVO, LARCOVT);", so that the runtime learns
+ * of this thread's copy before the first count it must write, whichever
+ * function a thread starts in.  One compare and a branch never taken per
+ * call; the call happens once per thread and unit.
  */
-static gcond *build_check(basic_block check, tree base, bool early)
+static void thread_check(function *fun)
 {
-	edge to_slow = single_succ_edge(check), skip;
-	basic_block body = to_slow->dest;
-	basic_block slow = split_edge(to_slow);
+	struct thread_check rec;
+	edge entry = single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun));
+	basic_block body = entry->dest;
+	basic_block check = split_edge(entry);
+	basic_block slow = split_edge(single_succ_edge(check));
 	gimple_stmt_iterator gsi;
-	tree flag, tls, obj, ref;
-	gcond *cond;
+	tree flag, tls, obj;
+	edge to_slow, skip;
 
-	flag = gimple_in_ssa_p(cfun) ? make_ssa_name(counter_type()) :
-		create_tmp_reg(counter_type(), "arcov");
-	ref = base ? build2(MEM_REF, counter_type(), base,
-			    build_int_cst(build_pointer_type(counter_type()),
-					  0)) :
-		array_ref(thread_var(), 0);
+	flag = create_tmp_reg(counter_type(), "arcov");
 	gsi = gsi_last_bb(check);
-	gsi_insert_after(&gsi, gimple_build_assign(flag, ref), GSI_NEW_STMT);
-	cond = gimple_build_cond(EQ_EXPR, flag,
-				 build_int_cst(counter_type(), 0),
-				 NULL_TREE, NULL_TREE);
-	gsi_insert_after(&gsi, cond, GSI_NEW_STMT);
+	gsi_insert_after(&gsi, gimple_build_assign(flag, thread_ref(0)),
+			 GSI_NEW_STMT);
+	rec.decl = fun->decl;
+	rec.cond = gimple_build_cond(EQ_EXPR, flag,
+				     build_int_cst(counter_type(), 0),
+				     NULL_TREE, NULL_TREE);
+	gsi_insert_after(&gsi, rec.cond, GSI_NEW_STMT);
+	thread_checks.safe_push(rec);
 	to_slow = single_succ_edge(check);
 	to_slow->flags &= ~EDGE_FALLTHRU;
 	to_slow->flags |= EDGE_TRUE_VALUE;
@@ -664,72 +664,17 @@ static gcond *build_check(basic_block check, tree base, bool early)
 	slow->count = check->count.apply_probability(to_slow->probability);
 
 	/* A thread-local address is no constant: computed into a register. */
-	tls = gimple_in_ssa_p(cfun) ? make_ssa_name(ptr_type_node) :
-		create_tmp_reg(ptr_type_node, "arcov");
+	tls = create_tmp_reg(ptr_type_node, "arcov");
 	obj = build_fold_addr_expr_with_type(object_decl(), ptr_type_node);
 	gsi = gsi_start_bb(slow);
-	gsi_insert_after(&gsi, gimple_build_assign(tls, base ? base :
+	gsi_insert_after(&gsi, gimple_build_assign(tls, thread_base ?
+			thread_base :
 			build_fold_addr_expr_with_type(thread_var(),
 						       ptr_type_node)),
 			 GSI_NEW_STMT);
 	gsi_insert_after(&gsi, !ap_target_x86_64() ? thread_call(obj, tls) :
-			 early ? thread_early_asm(obj, tls) :
+			 optimize ? thread_early_asm(obj, tls) :
 			 ap_thread_asm(obj, tls), GSI_NEW_STMT);
-	return cond;
-}
-
-/*
- * Per-thread: on entry to @fun, "if (LARCOVT[0] == 0)
- * arcov_thread_counters(&LARCOVO, LARCOVT);", so that the runtime learns
- * of this thread's copy before the first count it must write, whichever
- * function a thread starts in.  One compare and a branch never taken per
- * call; the call happens once per thread and unit.
- *
- * Optimizing on x86-64 (but for -flto's link-time passes), the check is
- * first one internal call that weighs nothing and has no flow of its own
- * (early-increments.cc, ap_early_check()): its load, test and call sat
- * in every function's first block, which function splitting sums into
- * the header it weighs (ipa-split.cc, out of inline-size.cc's reach), so
- * that a function the plain build splits stayed whole ("header size is
- * too large for inline candidate": JsonCpp's Value::size(), 29 against
- * 21).  ap_thread_check_expand() makes it this check before the regular
- * IPA passes, as it makes the early increments adds to memory.
- */
-static void thread_check(function *fun)
-{
-	struct thread_check rec;
-	edge entry = single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun));
-
-	rec.decl = fun->decl;
-	if (optimize && ap_target_x86_64() && !flag_generate_lto) {
-		rec.stmt = ap_early_check(build_fold_addr_expr_with_type(
-				object_decl(), ptr_type_node),
-				thread_base ? thread_base : null_pointer_node);
-		gsi_insert_on_edge_immediate(entry, rec.stmt);
-	} else
-		rec.stmt = build_check(split_edge(entry), thread_base,
-				       optimize);
-	thread_checks.safe_push(rec);
-}
-
-/**
- * ap_thread_check_expand - @call, the early form of an entry check
- * (ap_early_check()), made the check thread_check() makes otherwise,
- * with the call's asm that names the copy as a memory operand.  Splits
- * @call's block; the caller updates the SSA form's virtual operands.
- */
-void ap_thread_check_expand(gimple *call)
-{
-	basic_block check = gimple_bb(call);
-	tree base = gimple_call_arg(call, 2);
-	gimple_stmt_iterator gsi;
-
-	/* What follows the call, if anything, goes to a block of its own,
-	 * which takes the block's successors. */
-	split_block(check, call);
-	gsi = gsi_for_stmt(call);
-	gsi_remove(&gsi, true);
-	build_check(check, integer_zerop(base) ? NULL_TREE : base, false);
 }
 
 /**
@@ -752,11 +697,11 @@ bool ap_thread_check_stmt_p(const gimple *stmt)
 		return strncmp(gimple_asm_string(as), AP_THREAD_ASM_HEAD,
 			       strlen(AP_THREAD_ASM_HEAD)) == 0;
 	if (const gcall *call = dyn_cast<const gcall *>(stmt))
-		return ap_early_check_p(call) || (gimple_call_fndecl(call) &&
+		return gimple_call_fndecl(call) &&
 		       DECL_NAME(gimple_call_fndecl(call)) &&
 		       strcmp(IDENTIFIER_POINTER(DECL_NAME(
 				gimple_call_fndecl(call))),
-			      "arcov_thread_counters") == 0);
+			      "arcov_thread_counters") == 0;
 	if (!gimple_assign_single_p(stmt))
 		return false;
 	/* Once inlined, the array may be named through a MEM_REF of its
@@ -838,18 +783,9 @@ static void prune_thread_checks(void)
 		if (!e)
 			bitmap_set_bit(filed_on_entry, DECL_UID(node->decl));
 	}
-	FOR_EACH_VEC_ELT(thread_checks, i, c) {
-		if (!bitmap_bit_p(filed_on_entry, DECL_UID(c->decl)))
-			continue;
-		if (gcond *cond = dyn_cast<gcond *>(c->stmt)) {
-			gimple_cond_make_false(cond);
-			continue;
-		}
-		push_cfun(DECL_STRUCT_FUNCTION(c->decl));
-		gimple_stmt_iterator gsi = gsi_for_stmt(c->stmt);
-		gsi_remove(&gsi, true);
-		pop_cfun();
-	}
+	FOR_EACH_VEC_ELT(thread_checks, i, c)
+		if (bitmap_bit_p(filed_on_entry, DECL_UID(c->decl)))
+			gimple_cond_make_false(c->cond);
 	thread_checks.release();
 }
 

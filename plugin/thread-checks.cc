@@ -22,10 +22,7 @@
  * every check of the copy goes, dominated or not: Lua's internshrstr()
  * kept the check of the luaS_hash() it inlines, 55 thousand times a run.
  * Copies of other units (inlined under -flto) are not the same variable
- * and keep their checks.  Until the regular IPA passes a check is, when
- * optimizing on x86-64, one internal call (early-increments.cc,
- * ap_early_check()): the early round removes those calls by the same
- * rules, the late one the tests they became.
+ * and keep their checks.
  */
 #include "compat.h"
 #include "arcov-plugin.h"
@@ -97,68 +94,11 @@ static void merge_bases(function *fun)
 			merged, bases.length());
 }
 
-/* The copy that @call, an early check (ap_early_check()), tests. */
-static tree early_copy(gimple *call)
-{
-	tree base = gimple_call_arg(call, 2);
-
-	if (integer_zerop(base))
-		return ap_thread_var;
-	if (TREE_CODE(base) == SSA_NAME &&
-	    ap_thread_base_p(SSA_NAME_DEF_STMT(base)))
-		return ap_thread_var;
-	return NULL_TREE;
-}
-
-/*
- * The early checks (emit.cc, thread_check(): one internal call each until
- * the IPA passes) that another early check of the same copy dominates go,
- * or all of them in a function entered with the copy filed (@filed).
- * Returns how many went, of *@n.
- */
-static unsigned int prune_early(function *fun, bool filed, unsigned int *n)
-{
-	auto_vec<gimple *> calls;
-	unsigned int i, j, pruned = 0;
-	gimple *c, *d;
-	basic_block bb;
-
-	FOR_EACH_BB_FN(bb, fun)
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
-		     !gsi_end_p(gsi); gsi_next(&gsi))
-			if (ap_early_check_p(gsi_stmt(gsi)) &&
-			    early_copy(gsi_stmt(gsi))) {
-				gimple_set_uid(gsi_stmt(gsi), calls.length());
-				calls.safe_push(gsi_stmt(gsi));
-			}
-	*n = calls.length();
-	FOR_EACH_VEC_ELT(calls, i, c) {
-		bool redundant = filed && early_copy(c) == ap_thread_var;
-
-		FOR_EACH_VEC_ELT(calls, j, d)
-			if (!redundant && i != j && d &&
-			    early_copy(c) == early_copy(d) &&
-			    (gimple_bb(c) == gimple_bb(d) ?
-			     gimple_uid(d) < gimple_uid(c) :
-			     dominated_by_p(CDI_DOMINATORS, gimple_bb(c),
-					    gimple_bb(d))))
-				redundant = true;
-		if (!redundant)
-			continue;
-		gimple_stmt_iterator gsi = gsi_for_stmt(c);
-
-		gsi_remove(&gsi, true);
-		calls[i] = NULL;
-		pruned++;
-	}
-	return pruned;
-}
-
 static unsigned int checks_execute(function *fun)
 {
 	auto_vec<struct check> checks;
 	struct check *c, *d;
-	unsigned int i, j, pruned = 0, early, nearly;
+	unsigned int i, j, pruned = 0;
 	basic_block bb;
 	bool filed;
 
@@ -185,7 +125,6 @@ static unsigned int checks_execute(function *fun)
 	calculate_dominance_info(CDI_DOMINATORS);
 	merge_bases(fun);
 	filed = ap_thread_filed_on_entry(fun);
-	early = prune_early(fun, filed, &nearly);
 	FOR_EACH_VEC_ELT(checks, i, c) {
 		bool redundant = filed && c->copy == ap_thread_var;
 
@@ -207,7 +146,7 @@ static unsigned int checks_execute(function *fun)
 	}
 	if (dump_file)
 		fprintf(dump_file, "arcov: %u of %u entry checks %s\n",
-			pruned + early, checks.length() + nearly, filed ?
+			pruned, checks.length(), filed ?
 			"redundant, the copy filed on entry" : "dominated");
 	return pruned ? TODO_cleanup_cfg : 0;
 }

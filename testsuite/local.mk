@@ -96,7 +96,6 @@ testsuite_e2e_linecheck_LDADD = lib/libarcovfmt.la
 E2E_TESTS = \
 	testsuite/e2e/e2e-loops.sh \
 	testsuite/e2e/e2e-branches.sh \
-	testsuite/e2e/e2e-arms.sh \
 	testsuite/e2e/e2e-recursion.sh \
 	testsuite/e2e/e2e-jump.sh \
 	testsuite/e2e/e2e-threads.sh \
@@ -159,8 +158,7 @@ TESTS += $(PLUGIN_TESTS)
 EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
 	testsuite/plugin/loops.c testsuite/plugin/jumps.c testsuite/plugin/winline.c \
 	testsuite/plugin/uninit-eh.c testsuite/plugin/utf8.cc \
-	testsuite/plugin/split.cc testsuite/plugin/header.cc \
-	testsuite/plugin/hexprefix.cc \
+	testsuite/plugin/split.cc \
 	testsuite/plugin/throw.cc testsuite/plugin/threads.c \
 	testsuite/plugin/loops.out testsuite/plugin/jumps.out \
 	testsuite/plugin/throw.out testsuite/plugin/threads.out \
@@ -171,8 +169,7 @@ EXTRA_DIST += $(PLUGIN_TESTS) testsuite/plugin/lib.sh \
 	testsuite/plugin/loops.0.notes testsuite/plugin/throw.0.notes \
 	testsuite/plugin/tree.c
 EXTRA_DIST += $(E2E_TESTS) testsuite/e2e/lib.sh \
-	testsuite/e2e/loops.c testsuite/e2e/branches.c testsuite/e2e/arms.cc \
-	testsuite/e2e/arms.graph \
+	testsuite/e2e/loops.c testsuite/e2e/branches.c \
 	testsuite/e2e/recursion.c testsuite/e2e/jump.c \
 	testsuite/e2e/threads.c testsuite/e2e/except.cc testsuite/e2e/lost.c \
 	testsuite/e2e/threads-life.c testsuite/e2e/threads-lib.c \

@@ -52,11 +52,7 @@ sizes()
 		sub(/^IPA function summary for /, "", n)
 		sub(/\/[0-9]+( inlinable)?$/, "", n)
 	}
-	/^  self size:/ { print n "\t" $3 }' "$1" | sort -u |
-	# Clones may share a name (GCC 16: two append.isra): one line a
-	# name, its sizes in order.
-	awk -F '\t' '{ s[$1] = c[$1]++ ? s[$1] "," $2 : $2 }
-		END { for (k in s) print k "\t" s[k] }' | sort
+	/^  self size:/ { print n "\t" $3 }' "$1" | sort -u
 }
 
 # The sizes and the splits are compared under GCC 11 and 12 only: under
@@ -82,38 +78,6 @@ esac
 # stayed out of line, with -Winline warnings the plain build does not
 # print; a landing pad that only its counters kept added its resx to
 # main() (21 against 16).
-# hexprefix.cc: an arm that holds only increments kept a branch phiopt
-# folds in the plain build.  Not per thread under -fPIC, where the
-# function's thread base still weighs (is_prefix_hex() 12 against 11: a
-# known gap), and under GCC 12 only: GCC 11 still weighs
-# is_prefix_hex() 14 against 11 in the single mode (not traced).
-hex_levels=
-test "$gcc_major" = 12 && hex_levels=$size_levels
-for level in $hex_levels; do
-	for mode in -fplugin-arg-arcov-single none; do
-		mode=$(echo "$mode" | sed 's/^none$//')
-		plainmode=$(echo "$mode" | sed 's/-fplugin-arg-arcov-single//')
-		# shellcheck disable=SC2086
-		$CXX $level $plainmode -c "$testsuite/plugin/hexprefix.cc" \
-			-o plain.o -fdump-ipa-inline -dumpbase plain.cc ||
-			fail "cannot compile hexprefix.cc"
-		# shellcheck disable=SC2086
-		cc "$CXX" $level $mode -c "$testsuite/plugin/hexprefix.cc" \
-			-o with.o -fdump-ipa-inline -dumpbase with.cc ||
-			fail "cannot compile hexprefix.cc with the plugin"
-		sizes plain.cc.*i.inline > plain.sizes
-		sizes with.cc.*i.inline > with.sizes
-		grep -q "^bool is_prefix_hex(const char\*)	[1-9]" with.sizes ||
-			fail "hexprefix.cc $level $mode: no size of is_prefix_hex()"
-		join -t '	' plain.sizes with.sizes |
-			awk -F '\t' '$2 != $3' > size.diff
-		test -s size.diff &&
-			fail "hexprefix.cc $level $mode: sizes (plain, with the" \
-				"plugin) differ: $(cat size.diff)"
-		rm -f plain.cc.* with.cc.*
-	done
-done
-
 for level in $size_levels; do
 	for mode in -fplugin-arg-arcov-single none -pthread_-fPIC; do
 		mode=$(echo "$mode" | sed 's/^none$//; s/_/ /g')
@@ -173,32 +137,6 @@ for level in $size_levels; do
 		splits with.cc.*fnsplit > with.splits
 		cmp -s plain.splits with.splits ||
 			fail "split.cc $level $mode: functions split (plain," \
-				"with the plugin): $(cat plain.splits) against" \
-				"$(cat with.splits)"
-		rm -f plain.cc.* with.cc.*
-	done
-done
-
-# header.cc: the per-thread entry check sat in every function's first
-# block, which fnsplit sums into the header it weighs; size() was kept
-# whole where the plain build splits its assertion off.
-for level in $size_levels; do
-	for mode in -fplugin-arg-arcov-single none; do
-		mode=$(echo "$mode" | sed 's/^none$//')
-		# shellcheck disable=SC2086
-		$CXX $level -c "$testsuite/plugin/header.cc" \
-			-o plain.o -fdump-tree-fnsplit-details -dumpbase plain.cc ||
-			fail "cannot compile header.cc"
-		# shellcheck disable=SC2086
-		cc "$CXX" $level $mode -c "$testsuite/plugin/header.cc" \
-			-o with.o -fdump-tree-fnsplit-details -dumpbase with.cc ||
-			fail "cannot compile header.cc with the plugin"
-		splits plain.cc.*fnsplit > plain.splits
-		splits with.cc.*fnsplit > with.splits
-		grep -q "V::size" plain.splits ||
-			fail "header.cc $level: size() not split in the plain build"
-		cmp -s plain.splits with.splits ||
-			fail "header.cc $level $mode: functions split (plain," \
 				"with the plugin): $(cat plain.splits) against" \
 				"$(cat with.splits)"
 		rm -f plain.cc.* with.cc.*
