@@ -121,10 +121,10 @@ void ap_split_inline_returns(function *fun)
 	int i;
 
 	ap_inline_returns_release();
-	returns_to = new hash_map<basic_block, gimple *>;
-	split_calls = new hash_set<gimple *>;
 	if (opt_for_fn(fun->decl, optimize))
 		return;
+	returns_to = new hash_map<basic_block, gimple *>;
+	split_calls = new hash_set<gimple *>;
 	for (i = NUM_FIXED_BLOCKS; i < last_basic_block_for_fn(fun); i++) {
 		basic_block bb = BASIC_BLOCK_FOR_FN(fun, i), rest;
 		gimple_stmt_iterator gsi;
